@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# style_plugin: a GCC plugin that enforces the kernel's "one statement per
+# line" coding style, with the glue to use it as `make W=style`.
+#
+#   make               build plugin/style_plugin.so
+#   make deps          install the Debian packages everything needs
+#   make check-plugin  the plugin's DejaGnu suite and fast tests
+#   make check         everything: plugin, kbuild series, kernels in QEMU
+#   make install       install into GCC's plugin directory (-fplugin=style_plugin)
+#   make demo          patch a kernel, build it with W=style, boot it in QEMU
+
+GCC		?= gcc
+CXX		?= g++
+HOSTCC		?= gcc
+GCC_PLUGIN_DIR	:= $(shell $(GCC) -print-file-name=plugin)
+BUILD		?= $(CURDIR)/build
+PLUGIN		:= plugin/style_plugin.so
+PLUGIN_SRCS	:= plugin/style_plugin.c
+PLUGIN_HDRS	:= plugin/style_compat.h
+
+# The flags the kernel's scripts/gcc-plugins/Makefile uses, so that what
+# builds here builds there.
+PLUGIN_CXXFLAGS	?= -O2 -g -Wall -Wextra -Wno-unused-parameter \
+		   -Wno-missing-field-initializers
+PLUGIN_CXXFLAGS	+= -fPIC -std=gnu++11 -fno-rtti -fno-exceptions \
+		   -fasynchronous-unwind-tables -Wno-narrowing \
+		   -Wno-format-diag -I $(GCC_PLUGIN_DIR)/include -I plugin
+
+export GCC BUILD
+
+.PHONY: all deps check check-plugin install uninstall clean help
+all: $(PLUGIN)
+
+$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS)
+	@test -f $(GCC_PLUGIN_DIR)/include/plugin-version.h || { \
+	  echo "error: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
+	       "install gcc-$$($(GCC) -dumpversion | cut -d. -f1)-plugin-dev" \
+	       "(or run 'make deps')" >&2; exit 1; }
+	$(CXX) $(PLUGIN_CXXFLAGS) -shared -o $@ $(PLUGIN_SRCS)
+
+deps:
+	scripts/deps.sh
+
+check-plugin: $(PLUGIN)
+	scripts/check.sh plugin
+
+check: deps
+	$(MAKE) $(PLUGIN)
+	scripts/check.sh all
+
+install: $(PLUGIN)
+	install -m 0644 $(PLUGIN) $(GCC_PLUGIN_DIR)/style_plugin.so
+
+uninstall:
+	rm -f $(GCC_PLUGIN_DIR)/style_plugin.so
+
+clean:
+	rm -f $(PLUGIN) plugin/*.o
+	rm -rf $(BUILD)/testsuite $(BUILD)/results
+
+help:
+	@sed -n '3,12s/^# \{0,1\}//p' Makefile
+
+-include kbuild/kbuild.mk
+-include qemu/qemu.mk

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * style_compat.h - the GCC-version-dependent part of style_plugin
+ *
+ * Everything style_plugin.c needs from GCC's plugin headers is included
+ * here, and every difference between GCC releases is absorbed here, so
+ * that the checker itself reads the same on every supported compiler.
+ * Supported: GCC 10 to 14 (tested: Debian 12's GCC 12.2).
+ */
+#ifndef STYLE_COMPAT_H_INCLUDED
+#define STYLE_COMPAT_H_INCLUDED
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "tree.h"
+#include "tree-iterator.h"
+#include "hash-set.h"
+#include "input.h"
+#include "line-map.h"
+#include "cpplib.h"
+#include "diagnostic.h"
+#include "diagnostic-core.h"
+#include "langhooks.h"
+#include "toplev.h"
+
+#if GCCPLUGIN_VERSION_MAJOR < 10
+#error "style_plugin needs GCC 10 or later"
+#endif
+
+#ifndef __visible
+#define __visible __attribute__((visibility("default")))
+#endif
+
+/*
+ * parse_in and cpp_get_options() exist only in the C-family compilers
+ * (cc1, cc1plus).  Declared weak, the plugin still loads into lto1 and
+ * the other front ends, where they resolve to NULL.
+ */
+extern cpp_reader *parse_in __attribute__((weak));
+extern cpp_options *cpp_get_options(cpp_reader *) __attribute__((weak));
+
+static inline bool style_input_is_preprocessed(void)
+{
+	if (!&parse_in || !parse_in || !cpp_get_options)
+		return false;
+	return cpp_get_options(parse_in)->preprocessed;
+}
+
+/* Whether warnings are promoted to errors by a global -Werror. */
+static inline bool *style_werror_flag(void)
+{
+	return &global_dc->warning_as_error_requested;
+}
+
+static inline bool style_warnings_inhibited(void)
+{
+	return global_dc->dc_inhibit_warnings;
+}
+
+typedef char *(*style_option_name_fn)(diagnostic_context *, int,
+				       diagnostic_t, diagnostic_t);
+
+static inline style_option_name_fn style_get_option_name_hook(void)
+{
+	return global_dc->option_name;
+}
+
+static inline void style_set_option_name_hook(style_option_name_fn fn)
+{
+	global_dc->option_name = fn;
+}
+
+/* A source line, as the diagnostic machinery caches it. */
+static inline const char *style_source_line(const char *file, int line,
+					    int *len)
+{
+	char_span span = location_get_source_line(file, line);
+
+	if (!span)
+		return NULL;
+	*len = (int)span.length();
+	return span.get_buffer();
+}
+
+#endif /* STYLE_COMPAT_H_INCLUDED */

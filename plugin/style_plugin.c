@@ -1,0 +1,850 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * style_plugin - warn where Linux kernel coding style puts a statement on
+ * a line of its own: "Don't put multiple statements on a single line
+ * unless you have something to hide" (Documentation/process/coding-style).
+ *
+ * The rules, each a GCC warning with a stable name:
+ *   -Wstyle-if-body     the body of an if starts on the line of the ')'
+ *                       closing the condition:  if (err) return err;
+ *   -Wstyle-else-body   the body of an else starts on the line of the
+ *                       'else':  } else x = 3;
+ *   -Wstyle-brace-body  the body opens with '{' on the line of the ')' or
+ *                       'else' and a statement follows on that line:
+ *                       if (x) { foo(); }
+ *
+ * The checker walks each function's trees before genericization, takes
+ * from them where every if statement and its bodies are, and reads the
+ * source lines (as the diagnostic machinery caches them) only to find
+ * the ')' and 'else' that the trees do not record.  An if that comes
+ * from a macro expansion is not checked; a body that starts with a macro
+ * invocation written on the line is.
+ *
+ * Options (-fplugin-arg-style_plugin-NAME[=VALUE]):
+ *   disable          check nothing
+ *   no-RULE, RULE    turn a rule off or on (RULE without "-Wstyle-")
+ *   error            report style violations as errors
+ *   once=DIR         report each violation once per DIR: the first
+ *                    compile to create DIR/<hash> reports it
+ *
+ * Usage:
+ *   $ make                                    # builds style_plugin.so
+ *   $ gcc -fplugin=./style_plugin.so -c foo.c
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "style_compat.h"
+
+__visible int plugin_is_GPL_compatible;
+
+static struct plugin_info style_plugin_info = {
+	.version = "1.0",
+	.help = "disable\tcheck nothing\n"
+		"no-RULE\tturn RULE off (if-body, else-body, brace-body)\n"
+		"RULE\tturn RULE on\n"
+		"error\treport style violations as errors\n"
+		"once=DIR\treport each violation once per DIR\n",
+};
+
+enum style_rule {
+	RULE_IF_BODY,
+	RULE_ELSE_BODY,
+	RULE_BRACE_BODY,
+	NR_RULES,
+	RULE_NONE = NR_RULES
+};
+
+static const char *const rule_names[NR_RULES] = {
+	"style-if-body",
+	"style-else-body",
+	"style-brace-body",
+};
+
+static bool rule_enabled[NR_RULES] = { true, true, true };
+static bool style_disabled;
+static bool style_as_error;
+static const char *once_dir;
+
+/* The rule being reported, for the option-name hook; RULE_NONE otherwise. */
+static enum style_rule current_rule = RULE_NONE;
+static style_option_name_fn next_option_name;
+
+/* A byte position in a source file: 1-based line, 0-based column. */
+struct src_pos {
+	const char *file;
+	int line;
+	int col;
+};
+
+/* How far the search for a closing ')' may go before it gives up. */
+#define MAX_COND_LINES 256
+
+static bool is_ident_char(char c)
+{
+	return ISIDNUM(c) || c == '$';
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Whether the word [start, start + len) of TEXT is exactly KEYWORD. */
+static bool word_is(const char *text, int len, int start, const char *keyword)
+{
+	int n = strlen(keyword);
+
+	if (start < 0 || start + n > len || strncmp(text + start, keyword, n))
+		return false;
+	if (start > 0 && is_ident_char(text[start - 1]))
+		return false;
+	return start + n == len || !is_ident_char(text[start + n]);
+}
+
+/*
+ * The start of the first token at or after column I on the same physical
+ * line, or -1 when none is there: the line ends, a comment runs past its
+ * end, or a backslash continues it (the token is then on a later line).
+ */
+static int next_token_on_line(const char *text, int len, int i)
+{
+	while (i < len) {
+		const char *end;
+
+		if (is_blank(text[i])) {
+			i++;
+		} else if (text[i] == '/' && i + 1 < len && text[i + 1] == '*') {
+			end = (const char *)memmem(text + i + 2, len - i - 2,
+						   "*/", 2);
+			if (!end)
+				return -1;
+			i = end - text + 2;
+		} else if (text[i] == '/' && i + 1 < len && text[i + 1] == '/') {
+			return -1;
+		} else if (text[i] == '\\') {
+			int j = i + 1;
+
+			while (j < len && is_blank(text[j]))
+				j++;
+			return j == len ? -1 : i;
+		} else {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/*
+ * The last character of the token before column I on the same physical
+ * line, or -1 when none is there.  A block comment that ends on this line
+ * but starts on an earlier one hides everything before it.
+ */
+static int prev_token_end_on_line(const char *text, int i)
+{
+	int j = i - 1;
+
+	while (j >= 0) {
+		if (is_blank(text[j])) {
+			j--;
+		} else if (text[j] == '/' && j > 0 && text[j - 1] == '*') {
+			int k = j - 3;
+
+			while (k >= 0 && !(text[k] == '/' && text[k + 1] == '*'))
+				k--;
+			if (k < 0)
+				return -1;
+			j = k - 1;
+		} else {
+			return j;
+		}
+	}
+	return -1;
+}
+
+/* The start of the token that ends at column END. */
+static int token_start(const char *text, int end)
+{
+	if (!is_ident_char(text[end]))
+		return end;
+	while (end > 0 && is_ident_char(text[end - 1]))
+		end--;
+	return end;
+}
+
+/* The length of the token starting at column I (words; else one char). */
+static int token_length(const char *text, int len, int i)
+{
+	int j = i;
+
+	while (j < len && is_ident_char(text[j]))
+		j++;
+	return j > i ? j - i : 1;
+}
+
+/*
+ * A directive line inside a condition: #define, #undef, #pragma and the
+ * like are skipped; a conditional (#if, #ifdef, #else, #elif, #endif) may
+ * hide text that is not compiled, so the caller gives up.
+ */
+static bool directive_is_conditional(const char *text, int len, int i)
+{
+	i++;
+	while (i < len && is_blank(text[i]))
+		i++;
+	return word_is(text, len, i, "if") || word_is(text, len, i, "ifdef") ||
+	       word_is(text, len, i, "ifndef") || word_is(text, len, i, "elif") ||
+	       word_is(text, len, i, "else") || word_is(text, len, i, "endif") ||
+	       word_is(text, len, i, "elifdef") ||
+	       word_is(text, len, i, "elifndef");
+}
+
+/* Skip a string or character literal opened at column I; -1 if unclosed. */
+static int skip_literal(const char *text, int len, int i)
+{
+	char quote = text[i];
+
+	for (i++; i < len; i++) {
+		if (text[i] == '\\')
+			i++;
+		else if (text[i] == quote)
+			return i;
+	}
+	return -1;
+}
+
+/* Skip a preprocessing number starting at column I; returns its end. */
+static int skip_number(const char *text, int len, int i)
+{
+	while (i < len) {
+		char c = text[i];
+
+		if (is_ident_char(c) || c == '.') {
+			i++;
+		} else if ((c == '+' || c == '-') &&
+			   strchr("eEpP", text[i - 1])) {
+			i++;
+		} else if (c == '\'' && i + 1 < len &&
+			   is_ident_char(text[i + 1])) {
+			i++;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+/*
+ * Find the ')' matching the '(' at OPEN, reading the source forward.
+ * Comments, string and character literals and backslash-newlines are
+ * skipped.  Gives up (false) on what plain text cannot tell for sure: a
+ * conditional directive inside the condition, a raw string, a literal
+ * continued on the next line, an unreadable line, a very long condition.
+ */
+static bool find_close_paren(const struct src_pos *open, struct src_pos *close)
+{
+	int depth = 0, line = open->line, i = open->col;
+	bool in_comment = false, line_start = false;
+
+	for (int n = 0; n < MAX_COND_LINES; n++, line++, i = 0) {
+		int len;
+		const char *text = style_source_line(open->file, line, &len);
+
+		if (!text)
+			return false;
+		if (line_start && !in_comment) {
+			int j = next_token_on_line(text, len, 0);
+
+			if (j >= 0 && text[j] == '#') {
+				if (directive_is_conditional(text, len, j))
+					return false;
+				/* Skip the directive and its continuations. */
+				while (len > 0 && text[len - 1] == '\\') {
+					text = style_source_line(open->file,
+								 ++line, &len);
+					if (!text)
+						return false;
+				}
+				n++;
+				continue;
+			}
+		}
+		for (; i < len; i++) {
+			char c = text[i];
+
+			if (in_comment) {
+				if (c == '*' && i + 1 < len && text[i + 1] == '/') {
+					in_comment = false;
+					i++;
+				}
+			} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+				in_comment = true;
+				i++;
+			} else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+				/* A line comment continued by '\' is rare. */
+				if (text[len - 1] == '\\')
+					return false;
+				break;
+			} else if (c == '"' || c == '\'') {
+				i = skip_literal(text, len, i);
+				if (i < 0)
+					return false;
+			} else if (ISDIGIT(c) ||
+				   (c == '.' && i + 1 < len && ISDIGIT(text[i + 1]))) {
+				i = skip_number(text, len, i) - 1;
+			} else if (is_ident_char(c)) {
+				int j = i;
+
+				while (j < len && is_ident_char(text[j]))
+					j++;
+				if (j < len && text[j] == '"' && text[j - 1] == 'R')
+					return false;
+				i = j - 1;
+			} else if (c == '(') {
+				depth++;
+			} else if (c == ')' && --depth == 0) {
+				close->file = open->file;
+				close->line = line;
+				close->col = i;
+				return true;
+			}
+		}
+		line_start = !(len > 0 && text[len - 1] == '\\');
+	}
+	return false;
+}
+
+/* Notes said once per compilation. */
+static void note_once(bool *said, const char *msg)
+{
+	if (*said)
+		return;
+	*said = true;
+	inform(UNKNOWN_LOCATION, "%s", msg);
+}
+
+static bool said_line_markers;
+
+/*
+ * The position of LOC in its source file.  Locations from line markers
+ * (#line, or "# 1 file" in preprocessed input) name lines whose text is
+ * not what the compiler read, so they are not checked.
+ */
+static bool loc_to_pos(location_t loc, struct src_pos *pos)
+{
+	const line_map_ordinary *map;
+	expanded_location x;
+
+	if (loc <= BUILTINS_LOCATION ||
+	    linemap_location_from_macro_expansion_p(line_table, loc))
+		return false;
+	map = linemap_check_ordinary(linemap_lookup(line_table, loc));
+	if (!map)
+		return false;
+	if (map->reason == LC_RENAME_VERBATIM) {
+		note_once(&said_line_markers,
+			  "style_plugin: code placed by '#line' or line markers is not checked");
+		return false;
+	}
+	x = expand_location(loc);
+	if (!x.file || x.line <= 0 || x.column <= 0)
+		return false;
+	pos->file = x.file;
+	pos->line = x.line;
+	pos->col = x.column - 1;
+	return true;
+}
+
+/*
+ * A location for POS, built in the line map that holds ANCHOR (a
+ * location in the same file), and checked by expanding it back: a line
+ * the map does not cover, or a column it cannot encode, gives none.
+ */
+static location_t pos_to_loc(location_t anchor, const struct src_pos *pos)
+{
+	const line_map_ordinary *map;
+	location_t loc;
+	expanded_location x;
+	unsigned int col_bits;
+	int first;
+
+	if (anchor <= BUILTINS_LOCATION)
+		return UNKNOWN_LOCATION;
+	anchor = get_pure_location(anchor);
+	if (linemap_location_from_macro_expansion_p(line_table, anchor))
+		return UNKNOWN_LOCATION;
+	map = linemap_check_ordinary(linemap_lookup(line_table, anchor));
+	first = ORDINARY_MAP_STARTING_LINE_NUMBER(map);
+	col_bits = map->m_column_and_range_bits - map->m_range_bits;
+	if (pos->line < first || col_bits == 0 ||
+	    (unsigned int)pos->col + 1 >= (1u << col_bits))
+		return UNKNOWN_LOCATION;
+	loc = MAP_START_LOCATION(map) +
+	      ((location_t)(pos->line - first) << map->m_column_and_range_bits) +
+	      ((location_t)(pos->col + 1) << map->m_range_bits);
+	if (loc > line_table->highest_location ||
+	    linemap_lookup(line_table, loc) != map)
+		return UNKNOWN_LOCATION;
+	x = expand_location(loc);
+	if (!x.file || strcmp(x.file, pos->file) || x.line != pos->line ||
+	    x.column != pos->col + 1)
+		return UNKNOWN_LOCATION;
+	return loc;
+}
+
+/* The first of ANCHORS that yields a location for POS. */
+static location_t pos_to_loc_any(const location_t *anchors, int n,
+				 const struct src_pos *pos)
+{
+	for (int i = 0; i < n; i++) {
+		location_t loc = pos_to_loc(anchors[i], pos);
+
+		if (loc != UNKNOWN_LOCATION)
+			return loc;
+	}
+	return UNKNOWN_LOCATION;
+}
+
+/*
+ * The option-name hook: style diagnostics carry no GCC option, so this
+ * names them; everything else goes to the compiler's own hook.
+ */
+static char *style_option_name(diagnostic_context *dc, int opt,
+			       diagnostic_t orig_kind, diagnostic_t kind)
+{
+	if (current_rule != RULE_NONE) {
+		if (orig_kind == DK_WARNING && kind == DK_ERROR)
+			return concat("-Werror=", rule_names[current_rule], NULL);
+		return concat("-W", rule_names[current_rule], NULL);
+	}
+	return next_option_name ? next_option_name(dc, opt, orig_kind, kind) :
+				  NULL;
+}
+
+/* FNV-1a, to name a violation's record in the once= directory. */
+static unsigned long long hash_string(const char *s)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+/*
+ * With once=DIR, whether this compilation is the first to report the
+ * violation: it is if it creates the record file (O_EXCL makes that
+ * atomic among parallel compilations).  When the record cannot be
+ * written for another reason, the violation is reported.
+ */
+static bool claim_report(enum style_rule rule, const struct src_pos *pos)
+{
+	char *real, *key, *path;
+	char name[17];
+	int fd;
+
+	if (!once_dir)
+		return true;
+	real = realpath(pos->file, NULL);
+	key = xasprintf("%s %s:%d:%d\n", rule_names[rule],
+			real ? real : pos->file, pos->line, pos->col + 1);
+	free(real);
+	snprintf(name, sizeof(name), "%016llx", hash_string(key));
+	path = concat(once_dir, "/", name, NULL);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0 && errno == ENOENT && mkdir(once_dir, 0755) == 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd >= 0) {
+		if (write(fd, key, strlen(key)) < 0)
+			errno = 0;
+		close(fd);
+	}
+	free(path);
+	free(key);
+	return fd >= 0 || errno != EEXIST;
+}
+
+/* A label for the secondary range of a diagnostic. */
+class style_label : public range_label {
+public:
+	explicit style_label(const char *text) : m_text(text) {}
+	label_text get_text(unsigned int) const final override
+	{
+		return label_text::borrow(m_text);
+	}
+private:
+	const char *m_text;
+};
+
+struct violation {
+	enum style_rule rule;
+	const char *what;	/* "if" or "else" */
+	struct src_pos at;	/* the statement's first token */
+	int at_len;
+	struct src_pos after;	/* the ')' or 'else' it follows */
+	int after_len;
+};
+
+/* Emit V as a warning (or, with the error option, an error). */
+static void report(const struct violation *v, const location_t *anchors,
+		   int n_anchors)
+{
+	location_t at, at_end, after, after_end;
+	struct src_pos end;
+	bool *werror = style_werror_flag();
+	bool saved_werror = *werror;
+
+	if (style_warnings_inhibited() || !rule_enabled[v->rule])
+		return;
+	at = pos_to_loc_any(anchors, n_anchors, &v->at);
+	if (at == UNKNOWN_LOCATION || in_system_header_at(at))
+		return;
+	if (!claim_report(v->rule, &v->at))
+		return;
+
+	end = v->at;
+	end.col += v->at_len - 1;
+	at_end = pos_to_loc_any(anchors, n_anchors, &end);
+	if (at_end != UNKNOWN_LOCATION)
+		at = make_location(at, at, at_end);
+	rich_location richloc(line_table, at);
+
+	after = pos_to_loc_any(anchors, n_anchors, &v->after);
+	end = v->after;
+	end.col += v->after_len - 1;
+	after_end = pos_to_loc_any(anchors, n_anchors, &end);
+	style_label label(v->rule == RULE_BRACE_BODY ? "body opens here" :
+			  v->after_len == 1 ? "condition ends here" :
+			  "'else' here");
+	if (after != UNKNOWN_LOCATION && after_end != UNKNOWN_LOCATION)
+		richloc.add_range(make_location(after, after, after_end),
+				  SHOW_RANGE_WITHOUT_CARET, &label);
+
+	current_rule = v->rule;
+	*werror = style_as_error;
+	switch (v->rule) {
+	case RULE_IF_BODY:
+		warning_at(&richloc, 0,
+			   "statement on the same line as the %<if%> condition");
+		break;
+	case RULE_ELSE_BODY:
+		warning_at(&richloc, 0,
+			   "statement on the same line as %<else%>");
+		break;
+	default:
+		warning_at(&richloc, 0,
+			   "statement after %<{%> on the same line as the %qs",
+			   v->what);
+		break;
+	}
+	*werror = saved_werror;
+	current_rule = RULE_NONE;
+}
+
+/*
+ * The body that follows AFTER (the ')' of an if condition, or an 'else')
+ * is checked here.  Its first token is the first token after AFTER:
+ *  - none on AFTER's line: good style;
+ *  - ';', an empty body: -Wempty-body's business, not ours;
+ *  - '{': good unless a statement follows on the same line, as in
+ *    "if (x) { foo(); }"; "{}" and "{ }" are empty bodies;
+ *  - 'if' after 'else': "else if" is good style;
+ *  - anything else is a statement on the line: a violation.
+ */
+static void check_body_after(const struct src_pos *after, int after_len,
+			     bool after_else, const location_t *anchors,
+			     int n_anchors)
+{
+	struct violation v;
+	const char *text;
+	int len, i, j;
+
+	text = style_source_line(after->file, after->line, &len);
+	if (!text)
+		return;
+	i = next_token_on_line(text, len, after->col + after_len);
+	if (i < 0 || text[i] == ';')
+		return;
+	v.what = after_else ? "else" : "if";
+	v.at.file = after->file;
+	v.at.line = after->line;
+	v.after = *after;
+	v.after_len = after_len;
+	if (text[i] == '{') {
+		j = next_token_on_line(text, len, i + 1);
+		if (j < 0 || text[j] == '}')
+			return;
+		v.rule = RULE_BRACE_BODY;
+		v.at.col = j;
+		v.at_len = token_length(text, len, j);
+	} else {
+		if (after_else && word_is(text, len, i, "if"))
+			return;
+		v.rule = after_else ? RULE_ELSE_BODY : RULE_IF_BODY;
+		v.at.col = i;
+		v.at_len = token_length(text, len, i);
+	}
+	report(&v, anchors, n_anchors);
+}
+
+/*
+ * The location of the first token of statement T, as far as the tree
+ * tells it: the C parser gives each statement the location of its first
+ * token unless the expression already has one, whose source range then
+ * starts at that token.  A compound statement with declarations is a
+ * BIND_EXPR at its '{'; one without is a bare statement list.  Tokens
+ * from a macro expansion stand at the macro's invocation.
+ */
+static location_t stmt_start_loc(tree t)
+{
+	location_t loc;
+
+	for (;;) {
+		if (!t)
+			return UNKNOWN_LOCATION;
+		if (TREE_CODE(t) == STATEMENT_LIST) {
+			tree_stmt_iterator it = tsi_start(t);
+
+			while (!tsi_end_p(it) &&
+			       TREE_CODE(tsi_stmt(it)) == DEBUG_BEGIN_STMT)
+				tsi_next(&it);
+			if (tsi_end_p(it))
+				return UNKNOWN_LOCATION;
+			t = tsi_stmt(it);
+		} else if (TREE_CODE(t) == BIND_EXPR && !EXPR_HAS_LOCATION(t)) {
+			t = BIND_EXPR_BODY(t);
+		} else {
+			break;
+		}
+	}
+	if (!CAN_HAVE_LOCATION_P(t) || !EXPR_HAS_LOCATION(t))
+		return UNKNOWN_LOCATION;
+	loc = get_start(EXPR_LOCATION(t));
+	return linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+/*
+ * The else: its keyword is not in the tree, but the else body's first
+ * token is, and the token before that is the 'else' itself, or '{' and
+ * then 'else' when the first statement sits inside braces.  Only the
+ * line of the body's first token matters: a violation has 'else' there.
+ */
+static void check_else(tree else_body)
+{
+	location_t anchor = stmt_start_loc(else_body);
+	struct src_pos body, kw;
+	const char *text;
+	int len, end, start;
+
+	if (!loc_to_pos(anchor, &body))
+		return;
+	text = style_source_line(body.file, body.line, &len);
+	if (!text || body.col >= len)
+		return;
+	end = prev_token_end_on_line(text, body.col);
+	if (end < 0)
+		return;
+	start = token_start(text, end);
+	/* "else if (" and "else { if (": the tree points at the '('. */
+	if (TREE_CODE(else_body) == COND_EXPR && word_is(text, len, start, "if")) {
+		end = prev_token_end_on_line(text, start);
+		if (end < 0)
+			return;
+		start = token_start(text, end);
+	}
+	if (text[end] == '{') {
+		end = prev_token_end_on_line(text, start);
+		if (end < 0)
+			return;
+		start = token_start(text, end);
+	}
+	if (!word_is(text, len, start, "else"))
+		return;
+	kw = body;
+	kw.col = start;
+	check_body_after(&kw, 4, true, &anchor, 1);
+}
+
+/*
+ * An if statement: a void COND_EXPR whose location is the '(' opening
+ * the condition.  The '(' must be written in the file, right after an
+ * 'if' on the same line; an if from a macro expansion is the macro's
+ * business, and a ?: used as a statement has no such '('.
+ */
+static void check_if(tree stmt)
+{
+	location_t paren = EXPR_LOCATION(stmt), anchors[2];
+	struct src_pos open, close;
+	const char *text;
+	int len, end;
+
+	if (!loc_to_pos(paren, &open) || in_system_header_at(paren))
+		return;
+	text = style_source_line(open.file, open.line, &len);
+	if (!text || open.col >= len || text[open.col] != '(')
+		return;
+	end = prev_token_end_on_line(text, open.col);
+	if (end < 0 || !word_is(text, len, token_start(text, end), "if"))
+		return;
+	if (!find_close_paren(&open, &close))
+		return;
+
+	/* The then body's own location knows the ')' line best. */
+	anchors[0] = stmt_start_loc(COND_EXPR_THEN(stmt));
+	anchors[1] = paren;
+	check_body_after(&close, 1, false, anchors, 2);
+
+	if (COND_EXPR_ELSE(stmt))
+		check_else(COND_EXPR_ELSE(stmt));
+}
+
+static tree check_tree(tree *tp, int *walk_subtrees, void *data)
+{
+	tree t = *tp;
+	hash_set<tree> *visited = (hash_set<tree> *)data;
+
+	if (TYPE_P(t)) {
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	switch (TREE_CODE(t)) {
+	case COND_EXPR:
+		if (VOID_TYPE_P(TREE_TYPE(t)))
+			check_if(t);
+		break;
+	case DECL_EXPR:
+		/* GNU C nested functions are genericized with their parent. */
+		t = DECL_EXPR_DECL(t);
+		if (TREE_CODE(t) == FUNCTION_DECL && DECL_SAVED_TREE(t))
+			walk_tree(&DECL_SAVED_TREE(t), check_tree, data, visited);
+		break;
+	default:
+		break;
+	}
+	return NULL_TREE;
+}
+
+/* PLUGIN_PRE_GENERICIZE: the function's trees as the parser built them. */
+static void check_function(void *gcc_data, void *user_data)
+{
+	tree fndecl = (tree)gcc_data;
+	hash_set<tree> visited;
+
+	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl))
+		return;
+	walk_tree(&DECL_SAVED_TREE(fndecl), check_tree, &visited, &visited);
+}
+
+static bool said_preprocessed;
+
+/* PLUGIN_START_UNIT: preprocessed input has no macro locations and its
+ * columns are not the source file's, so the check is off there.
+ */
+static void check_input_kind(void *gcc_data, void *user_data)
+{
+	if (style_input_is_preprocessed()) {
+		style_disabled = true;
+		note_once(&said_preprocessed,
+			  "style_plugin: preprocessed input is not checked");
+	}
+}
+
+static int rule_index(const char *name)
+{
+	for (int i = 0; i < NR_RULES; i++)
+		if (!strcmp(name, rule_names[i] + strlen("style-")))
+			return i;
+	return -1;
+}
+
+static const char valid_args[] =
+	"disable, error, once=DIR, if-body, else-body, brace-body, no-if-body, no-else-body, no-brace-body";
+
+/* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
+static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
+{
+	const char *key = arg->key;
+	bool on = true;
+	int rule;
+
+	if (!strcmp(key, "once")) {
+		if (!arg->value || !*arg->value) {
+			error("%s: option %<once%> needs a directory: -fplugin-arg-%s-once=DIR",
+			      plugin, plugin);
+			return false;
+		}
+		once_dir = arg->value;
+		return true;
+	}
+	if (arg->value) {
+		error("%s: option %qs takes no value (given %qs)", plugin, key,
+		      arg->value);
+		return false;
+	}
+	if (!strcmp(key, "disable")) {
+		style_disabled = true;
+		return true;
+	}
+	if (!strcmp(key, "error")) {
+		style_as_error = true;
+		return true;
+	}
+	if (!strncmp(key, "no-", 3)) {
+		key += 3;
+		on = false;
+	}
+	rule = rule_index(key);
+	if (rule < 0) {
+		error("%s: unknown option %qs; valid options are: %s", plugin,
+		      arg->key, valid_args);
+		return false;
+	}
+	rule_enabled[rule] = on;
+	return true;
+}
+
+static bool language_is_c(void)
+{
+	return !strncmp(lang_hooks.name, "GNU C", 5) &&
+	       strncmp(lang_hooks.name, "GNU C++", 7);
+}
+
+__visible int plugin_init(struct plugin_name_args *info,
+			  struct plugin_gcc_version *version)
+{
+	const char *const plugin = info->base_name;
+	bool ok = true;
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("%s: built for GCC %s, but this is GCC %s: rebuild the plugin",
+		      plugin, gcc_version.basever, version->basever);
+		return 1;
+	}
+	for (int i = 0; i < info->argc; i++)
+		ok &= parse_arg(&info->argv[i], plugin);
+	if (!ok)
+		return 1;
+
+	register_callback(plugin, PLUGIN_INFO, NULL, &style_plugin_info);
+	if (style_disabled)
+		return 0;
+	if (!language_is_c()) {
+		if (!strncmp(lang_hooks.name, "GNU C++", 7))
+			inform(UNKNOWN_LOCATION,
+			       "%s: only C is checked, not %s", plugin,
+			       lang_hooks.name);
+		return 0;
+	}
+
+	next_option_name = style_get_option_name_hook();
+	style_set_option_name_hook(style_option_name);
+	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
+	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);
+	return 0;
+}
