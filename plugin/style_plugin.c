@@ -483,7 +483,6 @@ private:
 
 struct violation {
 	enum style_rule rule;
-	const char *what;	/* "if" or "else" */
 	struct src_pos at;	/* the statement's first token */
 	int at_len;
 	struct src_pos after;	/* the ')' or 'else' it follows */
@@ -518,8 +517,7 @@ static void report(const struct violation *v, const location_t *anchors,
 	end = v->after;
 	end.col += v->after_len - 1;
 	after_end = pos_to_loc_any(anchors, n_anchors, &end);
-	style_label label(v->rule == RULE_BRACE_BODY ? "body opens here" :
-			  v->after_len == 1 ? "condition ends here" :
+	style_label label(v->after_len == 1 ? "condition ends here" :
 			  "'else' here");
 	if (after != UNKNOWN_LOCATION && after_end != UNKNOWN_LOCATION)
 		richloc.add_range(make_location(after, after, after_end),
@@ -537,9 +535,12 @@ static void report(const struct violation *v, const location_t *anchors,
 			   "statement on the same line as %<else%>");
 		break;
 	default:
-		warning_at(&richloc, 0,
-			   "statement after %<{%> on the same line as the %qs",
-			   v->what);
+		if (v->after_len == 1)
+			warning_at(&richloc, 0,
+				   "statement after %<{%> on the same line as the %<if%> condition");
+		else
+			warning_at(&richloc, 0,
+				   "statement after %<{%> on the same line as %<else%>");
 		break;
 	}
 	*werror = saved_werror;
@@ -570,7 +571,6 @@ static void check_body_after(const struct src_pos *after, int after_len,
 	i = next_token_on_line(text, len, after->col + after_len);
 	if (i < 0 || text[i] == ';')
 		return;
-	v.what = after_else ? "else" : "if";
 	v.at.file = after->file;
 	v.at.line = after->line;
 	v.after = *after;
@@ -611,13 +611,17 @@ static location_t stmt_start_loc(tree t)
 			tree_stmt_iterator it = tsi_start(t);
 
 			while (!tsi_end_p(it) &&
-			       TREE_CODE(tsi_stmt(it)) == DEBUG_BEGIN_STMT)
+			       (TREE_CODE(tsi_stmt(it)) == DEBUG_BEGIN_STMT ||
+				TREE_CODE(tsi_stmt(it)) == PREDICT_EXPR))
 				tsi_next(&it);
 			if (tsi_end_p(it))
 				return UNKNOWN_LOCATION;
 			t = tsi_stmt(it);
 		} else if (TREE_CODE(t) == BIND_EXPR && !EXPR_HAS_LOCATION(t)) {
 			t = BIND_EXPR_BODY(t);
+		} else if (TREE_CODE(t) == COMPOUND_EXPR) {
+			/* "a, b" is at its ',': its first operand starts it. */
+			t = TREE_OPERAND(t, 0);
 		} else {
 			break;
 		}
@@ -630,59 +634,88 @@ static location_t stmt_start_loc(tree t)
 }
 
 /*
+ * Tokens that may stand between the token a body follows and the
+ * location the tree gives for the body's first statement: the tree puts
+ * a while at its '(', a return at its value, a for at its first clause,
+ * a do at its body, and an if at its '('.
+ */
+static bool is_statement_opener(const char *text, int len, int start)
+{
+	static const char *const words[] = {
+		"return", "while", "do", "for", "if", "switch",
+	};
+
+	if (text[start] == '{' || text[start] == '(')
+		return true;
+	for (unsigned int i = 0; i < ARRAY_SIZE(words); i++)
+		if (word_is(text, len, start, words[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Walk back from the tree's location of a body's first statement, BODY,
+ * to the token the body follows: the ')' of an if condition (PAREN) or
+ * an 'else'.  Only openers (above) may stand between them; anything else
+ * means BODY is not where this simple walk can start, and nothing is
+ * found.  Only BODY's line is searched: a violation has that token on
+ * the same line.
+ */
+static bool find_token_before_body(const struct src_pos *body, bool paren,
+				   struct src_pos *found)
+{
+	const char *text;
+	int len, end, start = body->col;
+
+	text = style_source_line(body->file, body->line, &len);
+	if (!text || body->col >= len)
+		return false;
+	for (int steps = 0; steps < 8; steps++) {
+		end = prev_token_end_on_line(text, start);
+		if (end < 0)
+			return false;
+		start = token_start(text, end);
+		if (paren ? text[end] == ')' : word_is(text, len, start, "else")) {
+			*found = *body;
+			found->col = start;
+			return true;
+		}
+		if (!is_statement_opener(text, len, start))
+			return false;
+	}
+	return false;
+}
+
+/*
  * The else: its keyword is not in the tree, but the else body's first
- * token is, and the token before that is the 'else' itself, or '{' and
- * then 'else' when the first statement sits inside braces.  Only the
- * line of the body's first token matters: a violation has 'else' there.
+ * token is, and the 'else' is found back from there.
  */
 static void check_else(tree else_body)
 {
 	location_t anchor = stmt_start_loc(else_body);
 	struct src_pos body, kw;
-	const char *text;
-	int len, end, start;
 
-	if (!loc_to_pos(anchor, &body))
-		return;
-	text = style_source_line(body.file, body.line, &len);
-	if (!text || body.col >= len)
-		return;
-	end = prev_token_end_on_line(text, body.col);
-	if (end < 0)
-		return;
-	start = token_start(text, end);
-	/* "else if (" and "else { if (": the tree points at the '('. */
-	if (TREE_CODE(else_body) == COND_EXPR && word_is(text, len, start, "if")) {
-		end = prev_token_end_on_line(text, start);
-		if (end < 0)
-			return;
-		start = token_start(text, end);
-	}
-	if (text[end] == '{') {
-		end = prev_token_end_on_line(text, start);
-		if (end < 0)
-			return;
-		start = token_start(text, end);
-	}
-	if (!word_is(text, len, start, "else"))
-		return;
-	kw = body;
-	kw.col = start;
-	check_body_after(&kw, 4, true, &anchor, 1);
+	if (loc_to_pos(anchor, &body) &&
+	    find_token_before_body(&body, false, &kw))
+		check_body_after(&kw, 4, true, &anchor, 1);
 }
 
 /*
  * An if statement: a void COND_EXPR whose location is the '(' opening
  * the condition.  The '(' must be written in the file, right after an
  * 'if' on the same line; an if from a macro expansion is the macro's
- * business, and a ?: used as a statement has no such '('.
+ * business, and a ?: used as a statement has no such '('.  The ')' is
+ * found by reading forward from the '('; where plain text cannot tell
+ * (a conditional directive inside the condition), it is found back from
+ * the then body's first token, as for else.
  */
 static void check_if(tree stmt)
 {
 	location_t paren = EXPR_LOCATION(stmt), anchors[2];
-	struct src_pos open, close;
+	struct src_pos open, close, body;
 	const char *text;
 	int len, end;
+	tree then_body = COND_EXPR_THEN(stmt);
 
 	if (!loc_to_pos(paren, &open) || in_system_header_at(paren))
 		return;
@@ -692,13 +725,14 @@ static void check_if(tree stmt)
 	end = prev_token_end_on_line(text, open.col);
 	if (end < 0 || !word_is(text, len, token_start(text, end), "if"))
 		return;
-	if (!find_close_paren(&open, &close))
-		return;
 
 	/* The then body's own location knows the ')' line best. */
-	anchors[0] = stmt_start_loc(COND_EXPR_THEN(stmt));
+	anchors[0] = stmt_start_loc(then_body);
 	anchors[1] = paren;
-	check_body_after(&close, 1, false, anchors, 2);
+	if (find_close_paren(&open, &close) ||
+	    (loc_to_pos(anchors[0], &body) &&
+	     find_token_before_body(&body, true, &close)))
+		check_body_after(&close, 1, false, anchors, 2);
 
 	if (COND_EXPR_ELSE(stmt))
 		check_else(COND_EXPR_ELSE(stmt));

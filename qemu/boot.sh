@@ -12,6 +12,7 @@
 #   BOOT_EXPECT   extra text the marker line must contain, e.g. release=6.1.192
 #   BOOT_VERBOSE  1 = also stream the console to stdout
 #   BOOT_MEM      guest memory (default 256M)
+#   BOOT_APPEND   extra kernel command line arguments
 #   QEMU          qemu binary (default qemu-system-x86_64)
 set -euo pipefail
 
@@ -35,12 +36,10 @@ esac
 mkdir -p "$(dirname "$log")"
 
 # panic=-1: reboot at once on panic, which -no-reboot turns into an exit.
-append="console=ttyS0 panic=-1 oops=panic rdinit=/init"
+append="console=ttyS0 panic=-1 oops=panic rdinit=/init${BOOT_APPEND:+ $BOOT_APPEND}"
 cmd=("$qemu" -accel tcg -machine pc -cpu qemu64 -m "${BOOT_MEM:-256M}" -smp 1
-	-nographic -no-reboot -serial mon:stdio -monitor none
+	-nographic -no-reboot -serial stdio -monitor none
 	-kernel "$bz" -initrd "$initrd" -append "$append")
-# -serial mon:stdio + -monitor none: keep only the serial port on stdio.
-cmd=("${cmd[@]/-serial/-serial}")
 
 echo "boot.sh: booting $bz (TCG, timeout ${tmo}s, log: $log)"
 start=$(date +%s.%N)
@@ -60,7 +59,11 @@ secs=$(printf '%.1f' "$secs")
 line=$(tr -d '\r' <"$log" | grep -m1 "^$marker " || true)
 why=
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-	why="timed out after ${tmo}s (guest hung or halted without powering off)"
+	if tr -d '\r' <"$log" | grep -q 'reboot: System halted'; then
+		why="timed out after ${tmo}s: guest halted instead of powering off (no ACPI power-off?)"
+	else
+		why="timed out after ${tmo}s (guest hung)"
+	fi
 elif [ "$rc" != 0 ]; then
 	why="qemu exited with status $rc"
 elif tr -d '\r' <"$log" | grep -q 'Kernel panic'; then

@@ -96,7 +96,7 @@ if [ $missing = 1 ]; then
 	die "kconfig dropped symbols of $fragment (unmet dependencies?)"
 fi
 
-echo "build.sh: building bzImage with -j$jobs ${*:+(make args: $*)} (log: $log)"
+echo "build.sh: building bzImage with -j$jobs ${*:+(make args: $*) }(log: $log)"
 kmake -j"$jobs" "$@" bzImage || fail "kernel build failed"
 end=$(date +%s)
 echo "build.sh: built $obj/arch/x86/boot/bzImage in $((end - start)) s"

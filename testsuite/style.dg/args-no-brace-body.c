@@ -1,0 +1,11 @@
+/* -fplugin-arg-style_plugin-no-brace-body turns that rule off, and only it.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-style_plugin-no-brace-body" } */
+#include "style-common.h"
+
+void f(int x)
+{
+	if (x) foo(); /* { dg-warning "-Wstyle-if-body" } */
+	else bar(); /* { dg-warning "-Wstyle-else-body" } */
+	if (x) { foo(); } /* { dg-bogus "-Wstyle-brace-body" } */
+}

@@ -1,0 +1,17 @@
+/* do, while, for and switch as an if body.  */
+/* { dg-do compile } */
+#include "style-common.h"
+
+void f(int x)
+{
+	int i;
+
+	if (x) do x--; while (x); /* { dg-warning "same line as the .if. condition" } */
+	if (x) while (x) x--; /* { dg-warning "same line as the .if. condition" } */
+	if (x) for (i = 0; i < x; i++) foo(); /* { dg-warning "same line as the .if. condition" } */
+	if (x) switch (x) { default: foo(); } /* { dg-warning "same line as the .if. condition" } */
+	if (x) /* { dg-bogus "Wstyle" } */
+		do {
+			x--;
+		} while (x);
+}

@@ -1,0 +1,9 @@
+/* -fsyntax-only still checks.  */
+/* { dg-do compile } */
+/* { dg-options "-fsyntax-only" } */
+#include "style-common.h"
+
+void f(int x)
+{
+	if (x) foo(); /* { dg-warning "-Wstyle-if-body" } */
+}
