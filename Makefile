@@ -13,7 +13,7 @@
 GCC		?= gcc
 CXX		?= g++
 HOSTCC		?= gcc
-GCC_PLUGIN_DIR	:= $(shell $(GCC) -print-file-name=plugin)
+GCC_PLUGIN_DIR	 = $(shell $(GCC) -print-file-name=plugin)
 BUILD		?= $(CURDIR)/build
 PLUGIN		:= plugin/style_plugin.so
 PLUGIN_SRCS	:= plugin/style_plugin.c
@@ -45,15 +45,19 @@ deps:
 check-plugin: $(PLUGIN)
 	scripts/check.sh plugin
 
+# The stages of `make check`; scripts/check.sh ends with "N passed, N failed".
+CHECK_STAGES	:= plugin
+
 check: deps
 	$(MAKE) $(PLUGIN)
-	scripts/check.sh all
+	scripts/check.sh $(CHECK_STAGES)
 
 install: $(PLUGIN)
-	install -m 0644 $(PLUGIN) $(GCC_PLUGIN_DIR)/style_plugin.so
+	install -d $(DESTDIR)$(GCC_PLUGIN_DIR)
+	install -m 0644 $(PLUGIN) $(DESTDIR)$(GCC_PLUGIN_DIR)/style_plugin.so
 
 uninstall:
-	rm -f $(GCC_PLUGIN_DIR)/style_plugin.so
+	rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/style_plugin.so
 
 clean:
 	rm -f $(PLUGIN) plugin/*.o

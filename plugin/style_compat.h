@@ -25,6 +25,8 @@
 #include "diagnostic-core.h"
 #include "langhooks.h"
 #include "toplev.h"
+#include "opts.h"
+#include "intl.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 10
 #error "style_plugin needs GCC 10 or later"
@@ -35,18 +37,16 @@
 #endif
 
 /*
- * parse_in and cpp_get_options() exist only in the C-family compilers
- * (cc1, cc1plus).  Declared weak, the plugin still loads into lto1 and
- * the other front ends, where they resolve to NULL.
+ * Whether cc1 reads preprocessed input (-fpreprocessed: a .i file, or
+ * the second half of -save-temps), from the options it was given.
  */
-extern cpp_reader *parse_in __attribute__((weak));
-extern cpp_options *cpp_get_options(cpp_reader *) __attribute__((weak));
-
 static inline bool style_input_is_preprocessed(void)
 {
-	if (!&parse_in || !parse_in || !cpp_get_options)
-		return false;
-	return cpp_get_options(parse_in)->preprocessed;
+	for (unsigned int i = 0; i < save_decoded_options_count; i++)
+		if (save_decoded_options[i].opt_index == OPT_fpreprocessed &&
+		    save_decoded_options[i].value)
+			return true;
+	return false;
 }
 
 /* Whether warnings are promoted to errors by a global -Werror. */
@@ -71,6 +71,33 @@ static inline style_option_name_fn style_get_option_name_hook(void)
 static inline void style_set_option_name_hook(style_option_name_fn fn)
 {
 	global_dc->option_name = fn;
+}
+
+/* A label for the secondary range of a diagnostic. */
+class style_label : public range_label {
+public:
+	explicit style_label(const char *text) : m_text(text) {}
+	label_text get_text(unsigned int) const final override
+	{
+		return label_text::borrow(m_text);
+	}
+private:
+	const char *m_text;
+};
+
+/*
+ * A warning at AT, with the range SECONDARY (if known) labelled LABEL:
+ * an ordinary diagnostic, so that caret, colour, JSON and -w all work.
+ */
+static inline void style_warning(location_t at, location_t secondary,
+				 const char *label, const char *msg)
+{
+	rich_location richloc = { line_table, at };
+	style_label text = style_label { label };
+
+	if (secondary != UNKNOWN_LOCATION)
+		richloc.add_range(secondary, SHOW_RANGE_WITHOUT_CARET, &text);
+	warning_at(&richloc, 0, msg);
 }
 
 /* A source line, as the diagnostic machinery caches it. */

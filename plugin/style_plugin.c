@@ -469,18 +469,6 @@ static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 	return fd >= 0 || errno != EEXIST;
 }
 
-/* A label for the secondary range of a diagnostic. */
-class style_label : public range_label {
-public:
-	explicit style_label(const char *text) : m_text(text) {}
-	label_text get_text(unsigned int) const final override
-	{
-		return label_text::borrow(m_text);
-	}
-private:
-	const char *m_text;
-};
-
 struct violation {
 	enum style_rule rule;
 	struct src_pos at;	/* the statement's first token */
@@ -497,6 +485,7 @@ static void report(const struct violation *v, const location_t *anchors,
 	struct src_pos end;
 	bool *werror = style_werror_flag();
 	bool saved_werror = *werror;
+	const char *msg;
 
 	if (style_warnings_inhibited() || !rule_enabled[v->rule])
 		return;
@@ -511,38 +500,32 @@ static void report(const struct violation *v, const location_t *anchors,
 	at_end = pos_to_loc_any(anchors, n_anchors, &end);
 	if (at_end != UNKNOWN_LOCATION)
 		at = make_location(at, at, at_end);
-	rich_location richloc(line_table, at);
-
 	after = pos_to_loc_any(anchors, n_anchors, &v->after);
 	end = v->after;
 	end.col += v->after_len - 1;
 	after_end = pos_to_loc_any(anchors, n_anchors, &end);
-	style_label label(v->after_len == 1 ? "condition ends here" :
-			  "'else' here");
 	if (after != UNKNOWN_LOCATION && after_end != UNKNOWN_LOCATION)
-		richloc.add_range(make_location(after, after, after_end),
-				  SHOW_RANGE_WITHOUT_CARET, &label);
+		after = make_location(after, after, after_end);
+	else
+		after = UNKNOWN_LOCATION;
 
-	current_rule = v->rule;
-	*werror = style_as_error;
 	switch (v->rule) {
 	case RULE_IF_BODY:
-		warning_at(&richloc, 0,
-			   "statement on the same line as the %<if%> condition");
+		msg = G_("statement on the same line as the %<if%> condition");
 		break;
 	case RULE_ELSE_BODY:
-		warning_at(&richloc, 0,
-			   "statement on the same line as %<else%>");
+		msg = G_("statement on the same line as %<else%>");
 		break;
 	default:
-		if (v->after_len == 1)
-			warning_at(&richloc, 0,
-				   "statement after %<{%> on the same line as the %<if%> condition");
-		else
-			warning_at(&richloc, 0,
-				   "statement after %<{%> on the same line as %<else%>");
+		msg = v->after_len == 1 ?
+		      G_("statement after %<{%> on the same line as the %<if%> condition") :
+		      G_("statement after %<{%> on the same line as %<else%>");
 		break;
 	}
+	current_rule = v->rule;
+	*werror = style_as_error;
+	style_warning(at, after, v->after_len == 1 ? "condition ends here" :
+		      "'else' here", msg);
 	*werror = saved_werror;
 	current_rule = RULE_NONE;
 }
@@ -741,7 +724,6 @@ static void check_if(tree stmt)
 static tree check_tree(tree *tp, int *walk_subtrees, void *data)
 {
 	tree t = *tp;
-	hash_set<tree> *visited = (hash_set<tree> *)data;
 
 	if (TYPE_P(t)) {
 		*walk_subtrees = 0;
@@ -756,7 +738,8 @@ static tree check_tree(tree *tp, int *walk_subtrees, void *data)
 		/* GNU C nested functions are genericized with their parent. */
 		t = DECL_EXPR_DECL(t);
 		if (TREE_CODE(t) == FUNCTION_DECL && DECL_SAVED_TREE(t))
-			walk_tree(&DECL_SAVED_TREE(t), check_tree, data, visited);
+			walk_tree_without_duplicates(&DECL_SAVED_TREE(t),
+						     check_tree, NULL);
 		break;
 	default:
 		break;
@@ -768,11 +751,11 @@ static tree check_tree(tree *tp, int *walk_subtrees, void *data)
 static void check_function(void *gcc_data, void *user_data)
 {
 	tree fndecl = (tree)gcc_data;
-	hash_set<tree> visited;
 
 	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl))
 		return;
-	walk_tree(&DECL_SAVED_TREE(fndecl), check_tree, &visited, &visited);
+	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), check_tree,
+				     NULL);
 }
 
 static bool said_preprocessed;

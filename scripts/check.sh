@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh - run the project's tests and end with one summary line
+#
+# Usage: scripts/check.sh STAGE...   STAGE: plugin, kbuild, qemu, all
+#
+# Every stage prints "PASS: name" and "FAIL: name" lines; DejaGnu's
+# results are counted from its .sum file (PASS and XFAIL pass; FAIL,
+# XPASS, UNRESOLVED and ERROR fail).  A stage that exits non-zero without
+# saying FAIL counts as one failure.  The last line is
+# "N passed, N failed"; the exit status is non-zero if anything failed.
+
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$top/build}
+GCC=${GCC:-gcc}
+PLUGIN=$top/plugin/style_plugin.so
+results=$BUILD/results
+mkdir -p "$results"
+
+passed=0
+failed=0
+
+# count LOG NAME STATUS: add a stage's PASS/FAIL lines to the totals.
+count() {
+	local log=$1 name=$2 status=$3 p f
+	p=$(grep -c '^PASS: ' "$log")
+	f=$(grep -c '^FAIL: ' "$log")
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: $name exited with status $status" | tee -a "$log"
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	echo "== $name: $p passed, $f failed (log: $log)"
+}
+
+# stage NAME COMMAND...: run a command that prints PASS/FAIL lines.
+stage() {
+	local name=$1 log=$results/$1.log status
+	shift
+	echo "== $name: $*"
+	"$@" 2>&1 | tee "$log" | grep --line-buffered -v '^PASS: '
+	status=${PIPESTATUS[0]}
+	count "$log" "$name" "$status"
+}
+
+dejagnu() {
+	local dir=$BUILD/testsuite
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	(cd "$dir" &&
+	 runtest --tool style --srcdir "$top/testsuite" \
+		 GCC="$GCC" PLUGIN="$PLUGIN" >/dev/null)
+	# Turn DejaGnu's results into this script's PASS/FAIL lines.
+	sed -n -e 's/^\(PASS\|XFAIL\): /PASS: /p' \
+	       -e 's/^\(FAIL\|XPASS\|UNRESOLVED\|ERROR\): /FAIL: /p' \
+	       "$dir/style.sum"
+	grep -A20 '=== style Summary' "$dir/style.sum" >&2
+}
+
+run_stage() {
+	case $1 in
+	plugin)
+		stage dejagnu dejagnu
+		for t in "$top"/testsuite/*.sh; do
+			stage "$(basename "$t" .sh)" "$t"
+		done
+		;;
+	kbuild) stage kbuild make -C "$top" check-kbuild ;;
+	qemu) stage qemu make -C "$top" check-qemu ;;
+	all)
+		run_stage plugin
+		run_stage kbuild
+		run_stage qemu
+		;;
+	*) echo "check.sh: unknown stage '$1' (plugin, kbuild, qemu, all)" >&2
+	   failed=$((failed + 1)) ;;
+	esac
+}
+
+export BUILD GCC PLUGIN
+for s in "${@:-all}"; do
+	run_stage "$s"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

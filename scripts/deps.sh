@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# deps.sh - install the Debian packages this project needs
+#
+# Usage: scripts/deps.sh [plugin|kernel|all]...   (default: all)
+#
+#   plugin  build the plugin and run its DejaGnu suite
+#   kernel  unpack, patch, build and boot kernels in QEMU
+#
+# Only what is missing is installed, with apt-get (as root).  When that
+# cannot be done, the missing packages are named and the script fails.
+
+set -euo pipefail
+
+gcc_major=$(${GCC:-gcc} -dumpversion | cut -d. -f1)
+
+plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl)
+kernel_pkgs=(linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev
+	     libssl-dev cpio xz-utils qemu-system-x86 busybox-static
+	     python3 git patch)
+
+want=()
+for group in "${@:-all}"; do
+	case $group in
+	plugin) want+=("${plugin_pkgs[@]}") ;;
+	kernel) want+=("${kernel_pkgs[@]}") ;;
+	all) want+=("${plugin_pkgs[@]}" "${kernel_pkgs[@]}") ;;
+	*) echo "deps.sh: unknown group '$group' (valid: plugin, kernel, all)" >&2
+	   exit 2 ;;
+	esac
+done
+
+missing=()
+for pkg in "${want[@]}"; do
+	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+	[ "$status" = "install ok installed" ] || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "deps.sh: all needed packages are installed"
+	exit 0
+fi
+
+echo "deps.sh: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps.sh: not root; install them with:" >&2
+	echo "  sudo apt-get install ${missing[*]}" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get update -q >/dev/null ||
+   ! apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+	echo "deps.sh: apt-get could not install: ${missing[*]}" >&2
+	exit 1
+fi

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# identity.sh - the plugin must not change code generation
+#
+# Usage: testsuite/identity.sh   (PLUGIN, GCC and BUILD from the environment)
+#
+# Every test file of the DejaGnu suite that compiles is compiled with and
+# without the plugin, at -O0 and at -O2 -g, and the objects must be byte
+# for byte the same.  With -g, GCC records its command line in DWARF
+# (DW_AT_producer), so -gno-record-gcc-switches keeps the -fplugin
+# options out of the objects.
+
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+GCC=${GCC:-gcc}
+PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
+out=${BUILD:-$top/build}/identity
+src=$top/testsuite/style.dg
+rm -rf "$out"
+mkdir -p "$out"
+
+for opts in "-O0" "-O2 -g -gno-record-gcc-switches"; do
+	for f in "$src"/*.c; do
+		name=$(basename "$f" .c)
+		# Skip tests that fail to compile or write no object on purpose.
+		grep -q 'dg-options.*\(style_plugin-\(no-such\|disable=\|once"\|error\)\|-fsyntax-only\|-Werror\)' "$f" &&
+			continue
+		# shellcheck disable=SC2086
+		if ! $GCC $opts -I"$src/include" -c "$f" -o "$out/$name.plain.o" 2>/dev/null; then
+			echo "FAIL: $name ($opts): does not compile without the plugin"
+			continue
+		fi
+		# shellcheck disable=SC2086
+		$GCC $opts -fplugin="$PLUGIN" -I"$src/include" -c "$f" \
+			-o "$out/$name.style.o" 2>/dev/null
+		if cmp -s "$out/$name.plain.o" "$out/$name.style.o"; then
+			echo "PASS: $name ($opts): identical objects"
+		else
+			echo "FAIL: $name ($opts): objects differ"
+		fi
+	done
+done

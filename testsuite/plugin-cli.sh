@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# plugin-cli.sh - what the DejaGnu suite cannot see: the plugin as users
+# load it, and its output as editors and build farms read it
+#
+# Usage: testsuite/plugin-cli.sh   (PLUGIN, GCC and BUILD from the environment)
+
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+GCC=${GCC:-gcc}
+PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
+tmp=${BUILD:-$top/build}/plugin-cli
+inc=$top/testsuite/style.dg/include
+rm -rf "$tmp"
+mkdir -p "$tmp"
+cd "$tmp" || exit 1
+export LC_ALL=C
+
+check() {	# check NAME COMMAND...: PASS if COMMAND succeeds
+	local name=$1
+	shift
+	if "$@"; then
+		echo "PASS: $name"
+	else
+		echo "FAIL: $name"
+	fi
+}
+
+cat > bad.c <<'C'
+#include "bad-style.h"
+extern void foo(void);
+int f(int x)
+{
+	if (x) foo();
+	return bad_style(x);
+}
+C
+cp bad.c bad2.c
+
+# The caret, the secondary range at the ')' and its label.
+$GCC -fplugin="$PLUGIN" -fdiagnostics-color=never -I"$inc" -c bad.c -o bad.o 2> caret.txt
+check "caret line under the body" grep -q '^ *| *~ ^~~$' caret.txt
+check "label at the condition's ')'" grep -q 'condition ends here' caret.txt
+check "file:line:col of the body" grep -q '^bad.c:5:16: warning: statement on the same line as the .if. condition \[-Wstyle-if-body\]$' caret.txt
+
+# JSON for editors: the option name and the location.
+$GCC -fplugin="$PLUGIN" -fdiagnostics-format=json -I"$inc" -c bad.c -o bad.o 2> diag.json
+check "json: option name" grep -q '"option": "-Wstyle-if-body"' diag.json
+check "json: kind warning" grep -q '"kind": "warning"' diag.json
+check "json: body's line and byte column" python3 -c '
+import json
+d = [x for x in json.load(open("diag.json")) if x["locations"][0]["caret"]["file"] == "bad.c"]
+c = d[0]["locations"][0]["caret"]
+assert (c["line"], c["byte-column"], c["display-column"]) == (5, 9, 16), c
+assert d[0]["locations"][1]["label"] == "condition ends here"
+'
+
+# once=DIR: a header's violation is reported by the first compile only.
+$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once="$tmp/once" -I"$inc" -c bad.c -o bad.o 2> once1.txt
+$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once="$tmp/once" -I"$inc" -c bad2.c -o bad2.o 2> once2.txt
+check "once: first compile reports the header" grep -q 'bad-style.h:4:20: warning' once1.txt
+check "once: second compile does not" sh -c "! grep -q 'bad-style.h' once2.txt"
+check "once: each file's own line still reported" grep -q 'bad2.c:5:16: warning' once2.txt
+check "once: one record per violation" test "$(ls "$tmp/once" | wc -l)" -eq 3
+check "once: record names the violation" grep -qx "style-if-body $inc/bad-style.h:4:13" "$tmp/once"/*
+$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once="$tmp/once-2" -I"$inc" -c bad2.c -o bad2.o 2> once3.txt
+check "once: a new directory reports again" grep -q 'bad-style.h:4:20: warning' once3.txt
+# Parallel compiles race for the record: exactly one of them reports.
+for i in 1 2 3 4 5 6; do
+	cp bad.c "p$i.c"
+	$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once="$tmp/once-par" -I"$inc" -c "p$i.c" -o "p$i.o" 2> "par$i.txt" &
+done
+wait
+check "once: parallel compiles report the header once" test "$(cat par*.txt | grep -c 'bad-style.h:4:20: warning')" -eq 1
+
+# A plugin built for another GCC is a clear error, not a crash.
+mkdir -p other/include
+sed -e 's/basever\[\] = "[^"]*"/basever[] = "9.9.9"/' \
+	-e 's/datestamp\[\] = "[^"]*"/datestamp[] = "20000101"/' \
+	"$($GCC -print-file-name=plugin)/include/plugin-version.h" > other/include/plugin-version.h
+g++ -std=gnu++11 -fno-rtti -fno-exceptions -fPIC -shared -I other/include \
+	-I "$($GCC -print-file-name=plugin)/include" -I "$top/plugin" \
+	-o other/style_plugin.so "$top/plugin/style_plugin.c"
+$GCC -fplugin="$tmp/other/style_plugin.so" -c bad.c -I"$inc" -o bad.o 2> other.txt
+status=$?
+check "version mismatch: compile fails" test $status -ne 0
+check "version mismatch: names both versions" grep -q 'style_plugin: built for GCC 9.9.9, but this is GCC' other.txt
+check "version mismatch: no internal compiler error" sh -c "! grep -qi 'internal compiler error' other.txt"
+
+# C++ is not checked, and the plugin says so.
+printf 'void foo();\nvoid f(int x)\n{\n\tif (x) foo();\n}\n' > cxx.cc
+g++ -fplugin="$PLUGIN" -c cxx.cc -o cxx.o 2> cxx.txt
+check "c++: compiles" test $? -eq 0
+check "c++: says only C is checked" grep -q 'note: style_plugin: only C is checked' cxx.txt
+
+# Source from standard input cannot be read back: no warning, no crash.
+$GCC -fplugin="$PLUGIN" -x c -c - -o stdin.o < bad.c -I"$inc" 2> stdin.txt
+check "stdin: compiles" test $? -eq 0
+check "stdin: no crash" sh -c "! grep -qi 'internal compiler error' stdin.txt"
+
+# -E is preprocessing only: the same output as without the plugin.
+$GCC -E -I"$inc" bad.c > plain.i
+$GCC -E -fplugin="$PLUGIN" -I"$inc" bad.c > style.i
+check "-E: same output" cmp -s plain.i style.i
+
+# make install puts it where -fplugin=style_plugin finds it.
+make -s -C "$top" install DESTDIR="$tmp/dest" > /dev/null
+plugindir=$($GCC -print-file-name=plugin)
+$GCC -iplugindir="$tmp/dest$plugindir" -fplugin=style_plugin -I"$inc" -c bad.c -o bad.o 2> short.txt
+check "install: -fplugin=style_plugin by short name" grep -q 'Wstyle-if-body' short.txt
