@@ -477,6 +477,40 @@ struct violation {
 	int after_len;
 };
 
+/*
+ * Violations reported in this compilation, so that each is reported
+ * once: a C++ template is checked once per instantiation.  An open
+ * addressing set of (location << 2 | rule), grown at three quarters.
+ */
+static unsigned long long *reported;
+static size_t reported_size, reported_count;
+
+static bool first_report(location_t loc, enum style_rule rule)
+{
+	unsigned long long key = ((unsigned long long)loc << 2 | rule) + 1;
+	size_t i;
+
+	if (4 * (reported_count + 1) > 3 * reported_size) {
+		unsigned long long *old = reported;
+		size_t old_size = reported_size;
+
+		reported_size = old_size ? 2 * old_size : 256;
+		reported = XCNEWVEC(unsigned long long, reported_size);
+		reported_count = 0;
+		for (i = 0; i < old_size; i++)
+			if (old[i])
+				first_report((old[i] - 1) >> 2,
+					     (enum style_rule)((old[i] - 1) & 3));
+		free(old);
+	}
+	for (i = key % reported_size; reported[i]; i = (i + 1) % reported_size)
+		if (reported[i] == key)
+			return false;
+	reported[i] = key;
+	reported_count++;
+	return true;
+}
+
 /* Emit V as a warning (or, with the error option, an error). */
 static void report(const struct violation *v, const location_t *anchors,
 		   int n_anchors)
@@ -490,9 +524,8 @@ static void report(const struct violation *v, const location_t *anchors,
 	if (style_warnings_inhibited() || !rule_enabled[v->rule])
 		return;
 	at = pos_to_loc_any(anchors, n_anchors, &v->at);
-	if (at == UNKNOWN_LOCATION || in_system_header_at(at))
-		return;
-	if (!claim_report(v->rule, &v->at))
+	if (at == UNKNOWN_LOCATION || in_system_header_at(at) ||
+	    !first_report(at, v->rule) || !claim_report(v->rule, &v->at))
 		return;
 
 	end = v->at;
@@ -684,21 +717,41 @@ static void check_else(tree else_body)
 }
 
 /*
- * An if statement: a void COND_EXPR whose location is the '(' opening
+ * An if statement whose condition opens with the '(' at OPEN (location
+ * PAREN).  The ')' is found by reading forward from the '('; where plain
+ * text cannot tell (a conditional directive inside the condition), it is
+ * found back from the then body's first token, as for else.
+ */
+static void check_if_parts(const struct src_pos *open, location_t paren,
+			   tree then_body, tree else_body)
+{
+	struct src_pos close, body;
+	location_t anchors[2];
+
+	/* The then body's own location knows the ')' line best. */
+	anchors[0] = stmt_start_loc(then_body);
+	anchors[1] = paren;
+	if (find_close_paren(open, &close) ||
+	    (loc_to_pos(anchors[0], &body) &&
+	     find_token_before_body(&body, true, &close)))
+		check_body_after(&close, 1, false, anchors, 2);
+
+	if (else_body)
+		check_else(else_body);
+}
+
+/*
+ * A C if statement: a void COND_EXPR whose location is the '(' opening
  * the condition.  The '(' must be written in the file, right after an
  * 'if' on the same line; an if from a macro expansion is the macro's
- * business, and a ?: used as a statement has no such '('.  The ')' is
- * found by reading forward from the '('; where plain text cannot tell
- * (a conditional directive inside the condition), it is found back from
- * the then body's first token, as for else.
+ * business, and a ?: used as a statement has no such '('.
  */
-static void check_if(tree stmt)
+static void check_c_if(tree stmt)
 {
-	location_t paren = EXPR_LOCATION(stmt), anchors[2];
-	struct src_pos open, close, body;
+	location_t paren = EXPR_LOCATION(stmt);
+	struct src_pos open;
 	const char *text;
 	int len, end;
-	tree then_body = COND_EXPR_THEN(stmt);
 
 	if (!loc_to_pos(paren, &open) || in_system_header_at(paren))
 		return;
@@ -708,17 +761,35 @@ static void check_if(tree stmt)
 	end = prev_token_end_on_line(text, open.col);
 	if (end < 0 || !word_is(text, len, token_start(text, end), "if"))
 		return;
+	check_if_parts(&open, paren, COND_EXPR_THEN(stmt), COND_EXPR_ELSE(stmt));
+}
 
-	/* The then body's own location knows the ')' line best. */
-	anchors[0] = stmt_start_loc(then_body);
-	anchors[1] = paren;
-	if (find_close_paren(&open, &close) ||
-	    (loc_to_pos(anchors[0], &body) &&
-	     find_token_before_body(&body, true, &close)))
-		check_body_after(&close, 1, false, anchors, 2);
+/*
+ * A C++ if statement: an IF_STMT at its 'if'.  "if constexpr (" and
+ * "if !consteval {" forms are stepped over to the '(', if any.
+ */
+static void check_cxx_if(tree stmt)
+{
+	location_t kw = EXPR_LOCATION(stmt), paren;
+	struct src_pos open;
+	const char *text;
+	int len, i;
 
-	if (COND_EXPR_ELSE(stmt))
-		check_else(COND_EXPR_ELSE(stmt));
+	if (!loc_to_pos(kw, &open) || in_system_header_at(kw))
+		return;
+	text = style_source_line(open.file, open.line, &len);
+	if (!text || !word_is(text, len, open.col, "if"))
+		return;
+	i = next_token_on_line(text, len, open.col + 2);
+	if (i >= 0 && word_is(text, len, i, "constexpr"))
+		i = next_token_on_line(text, len, i + strlen("constexpr"));
+	if (i < 0 || text[i] != '(')
+		return;
+	open.col = i;
+	paren = pos_to_loc(kw, &open);
+	if (paren != UNKNOWN_LOCATION)
+		check_if_parts(&open, paren, TREE_OPERAND(stmt, 1),
+			       TREE_OPERAND(stmt, 2));
 }
 
 static tree check_tree(tree *tp, int *walk_subtrees, void *data)
@@ -732,7 +803,10 @@ static tree check_tree(tree *tp, int *walk_subtrees, void *data)
 	switch (TREE_CODE(t)) {
 	case COND_EXPR:
 		if (VOID_TYPE_P(TREE_TYPE(t)))
-			check_if(t);
+			check_c_if(t);
+		break;
+	case IF_STMT:
+		check_cxx_if(t);
 		break;
 	case DECL_EXPR:
 		/* GNU C nested functions are genericized with their parent. */
@@ -826,10 +900,10 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 	return true;
 }
 
-static bool language_is_c(void)
+/* C and C++ (GNU C17, GNU C++17, ...); not Objective-C, not lto1. */
+static bool language_is_checked(void)
 {
-	return !strncmp(lang_hooks.name, "GNU C", 5) &&
-	       strncmp(lang_hooks.name, "GNU C++", 7);
+	return !strncmp(lang_hooks.name, "GNU C", 5);
 }
 
 __visible int plugin_init(struct plugin_name_args *info,
@@ -851,13 +925,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	register_callback(plugin, PLUGIN_INFO, NULL, &style_plugin_info);
 	if (style_disabled)
 		return 0;
-	if (!language_is_c()) {
-		if (!strncmp(lang_hooks.name, "GNU C++", 7))
-			inform(UNKNOWN_LOCATION,
-			       "%s: only C is checked, not %s", plugin,
-			       lang_hooks.name);
+	if (!language_is_checked())
 		return 0;
-	}
 
 	next_option_name = style_get_option_name_hook();
 	style_set_option_name_hook(style_option_name);

@@ -30,8 +30,10 @@ done
 
 for f in "${sources[@]}"; do
 	case $f in
+	# The plugin is C-style code compiled as C++, like the kernel's
+	# scripts/gcc-plugins; GCC's own headers are not ours to check.
 	plugin/*.c) lang=c++
-		    flags="-std=gnu++11 -I$($GCC -print-file-name=plugin)/include -Iplugin" ;;
+		    flags="-std=gnu++11 -isystem $($GCC -print-file-name=plugin)/include -Iplugin" ;;
 	*.c) lang=c; flags= ;;
 	*) continue ;;
 	esac
