@@ -88,15 +88,32 @@ private:
 /*
  * A warning at AT, with the range SECONDARY (if known) labelled LABEL:
  * an ordinary diagnostic, so that caret, colour, JSON and -w all work.
+ * With FIX_TEXT, a fix-it hint: remove [REMOVE_START, REMOVE_FINISH] and
+ * insert FIX_TEXT before INSERT_AT.
  */
 static inline void style_warning(location_t at, location_t secondary,
-				 const char *label, const char *msg)
+				 const char *label, location_t remove_start,
+				 location_t remove_finish, location_t insert_at,
+				 const char *fix_text, const char *msg)
 {
 	rich_location richloc = { line_table, at };
 	style_label text = style_label { label };
 
 	if (secondary != UNKNOWN_LOCATION)
 		richloc.add_range(secondary, SHOW_RANGE_WITHOUT_CARET, &text);
+	if (fix_text) {
+		richloc.add_fixit_remove(source_range::from_locations(remove_start,
+								      remove_finish));
+		/* GCC takes a newline only at the end of an insertion. */
+		for (const char *p = fix_text; *p; ) {
+			const char *nl = strchr(p, '\n');
+			char *line = xstrndup(p, nl ? nl + 1 - p : strlen(p));
+
+			richloc.add_fixit_insert_before(insert_at, line);
+			free(line);
+			p += nl ? nl + 1 - p : strlen(p);
+		}
+	}
 	warning_at(&richloc, 0, msg);
 }
 

@@ -475,6 +475,16 @@ struct violation {
 	int at_len;
 	struct src_pos after;	/* the ')' or 'else' it follows */
 	int after_len;
+	struct src_pos kw;	/* the 'if' or 'else' */
+	int brace;		/* the column of the '{', for brace-body */
+	location_t anchors[2];	/* locations in the same file, see pos_to_loc */
+	int n_anchors;
+};
+
+/* A fix-it: replace the tail of a line by new lines after it. */
+struct line_fix {
+	location_t remove_start, remove_finish, insert_at;
+	char *text;		/* NULL when there is no fix */
 };
 
 /*
@@ -511,10 +521,14 @@ static bool first_report(location_t loc, enum style_rule rule)
 	return true;
 }
 
-/* Emit V as a warning (or, with the error option, an error). */
-static void report(const struct violation *v, const location_t *anchors,
-		   int n_anchors)
+/*
+ * Emit V as a warning (or, with the error option, an error), with FIX
+ * when there is one.  Returns whether it was emitted.
+ */
+static bool report(const struct violation *v, const struct line_fix *fix)
 {
+	const location_t *anchors = v->anchors;
+	int n_anchors = v->n_anchors;
 	location_t at, at_end, after, after_end;
 	struct src_pos end;
 	bool *werror = style_werror_flag();
@@ -522,11 +536,11 @@ static void report(const struct violation *v, const location_t *anchors,
 	const char *msg;
 
 	if (style_warnings_inhibited() || !rule_enabled[v->rule])
-		return;
+		return false;
 	at = pos_to_loc_any(anchors, n_anchors, &v->at);
 	if (at == UNKNOWN_LOCATION || in_system_header_at(at) ||
 	    !first_report(at, v->rule) || !claim_report(v->rule, &v->at))
-		return;
+		return false;
 
 	end = v->at;
 	end.col += v->at_len - 1;
@@ -558,9 +572,296 @@ static void report(const struct violation *v, const location_t *anchors,
 	current_rule = v->rule;
 	*werror = style_as_error;
 	style_warning(at, after, v->after_len == 1 ? "condition ends here" :
-		      "'else' here", msg);
+		      "'else' here", fix ? fix->remove_start : UNKNOWN_LOCATION,
+		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
+		      fix ? fix->insert_at : UNKNOWN_LOCATION,
+		      fix ? fix->text : NULL, msg);
 	*werror = saved_werror;
 	current_rule = RULE_NONE;
+	return true;
+}
+
+/*
+ * Fix-its.  A line with violations is fixed as a whole: it is cut before
+ * each body that starts on it, and each piece moves to a line of its
+ * own, indented one level deeper than the line of its 'if' or 'else'.
+ * An 'else' that follows a moved then body is cut too, back at its if's
+ * indentation, and so is the '}' closing a brace body on the line:
+ *
+ *	if (a) f(); else g();		if (a)
+ *					    f();
+ *					else
+ *					    g();
+ *
+ * GCC takes no fix-it that inserts a newline in the middle of a line, so
+ * the fix removes the line's tail and inserts whole new lines before the
+ * next one.  Only the first violation reported on a line carries the
+ * fix, so that -fdiagnostics-generate-patch never sees two fixes that
+ * overlap.
+ */
+#define MAX_SPLITS 32
+
+struct split {
+	int col;
+	char *indent;
+};
+
+/* The leading blanks of a line of FILE, or NULL if it cannot be read. */
+static char *line_indent(const char *file, int line)
+{
+	int len, i = 0;
+	const char *text = style_source_line(file, line, &len);
+
+	if (!text)
+		return NULL;
+	while (i < len && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	return xstrndup(text, i);
+}
+
+/*
+ * One level of indentation: a tab in tab-indented code; in code indented
+ * with spaces, the step to the first deeper line after LINE.
+ */
+static const char *indent_unit(const char *file, int line, const char *ws)
+{
+	static char spaces[9];
+	int base = strlen(ws);
+
+	if (!*ws || strchr(ws, '\t'))
+		return "\t";
+	for (int l = line + 1; l < line + 40; l++) {
+		int len, i = 0;
+		const char *text = style_source_line(file, l, &len);
+
+		if (!text)
+			break;
+		while (i < len && text[i] == ' ')
+			i++;
+		if (i < len && text[i] == '\t')
+			break;
+		if (i > base && i < len && i - base <= 8) {
+			memset(spaces, ' ', i - base);
+			spaces[i - base] = 0;
+			return spaces;
+		}
+	}
+	return "    ";
+}
+
+/* The column after the token at I: a word, a literal or one character. */
+static int skip_token(const char *text, int len, int i)
+{
+	if (text[i] == '"' || text[i] == '\'') {
+		int end = skip_literal(text, len, i);
+
+		return end < 0 ? len : end + 1;
+	}
+	if (ISDIGIT(text[i]))
+		return skip_number(text, len, i);
+	return i + token_length(text, len, i);
+}
+
+/*
+ * The column of the ';' ending the simple statement that starts at I, or
+ * of the '}' matching the '{' at I; -1 if it is not on this line.
+ */
+static int stmt_end_on_line(const char *text, int len, int i)
+{
+	int depth = 0;
+
+	for (; i >= 0 && i < len; i = next_token_on_line(text, len, i)) {
+		if (strchr("([{", text[i])) {
+			depth++;
+		} else if (strchr(")]}", text[i])) {
+			if (--depth < 0)
+				return -1;
+			if (depth == 0 && text[i] == '}')
+				return i;
+		} else if (text[i] == ';' && depth == 0) {
+			return i;
+		}
+		i = skip_token(text, len, i);
+	}
+	return -1;
+}
+
+static bool starts_compound_statement(const char *text, int len, int i)
+{
+	static const char *const words[] = {
+		"if", "for", "while", "do", "switch",
+	};
+
+	for (unsigned int k = 0; k < ARRAY_SIZE(words); k++)
+		if (word_is(text, len, i, words[k]))
+			return true;
+	return false;
+}
+
+static void add_split(struct split *splits, int *n, int col, const char *indent)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (splits[i].col == col)
+			return;
+	if (*n == MAX_SPLITS)
+		return;
+	for (i = *n; i > 0 && splits[i - 1].col > col; i--)
+		splits[i] = splits[i - 1];
+	splits[i].col = col;
+	splits[i].indent = xstrdup(indent);
+	(*n)++;
+}
+
+/* The indentation the line will have at column COL, once split. */
+static const char *indent_at(const struct split *splits, int n, int col,
+			     const char *line_ws)
+{
+	const char *ws = line_ws;
+
+	for (int i = 0; i < n && splits[i].col <= col; i++)
+		ws = splits[i].indent;
+	return ws;
+}
+
+/* The fix for the N violations V on one line (sorted by column). */
+static void compute_line_fix(const struct violation *v, int n,
+			     struct line_fix *fix)
+{
+	struct split splits[MAX_SPLITS];
+	struct src_pos pos = v[0].at;
+	int nsplits = 0, len, keep, next_len;
+	char *text, *line_ws, *kw_ws, *body_ws, *out;
+	const char *p, *eol = "\n";
+
+	fix->text = NULL;
+	p = style_source_line(pos.file, pos.line, &len);
+	if (!p || !style_source_line(pos.file, pos.line + 1, &next_len))
+		return;
+	text = xstrndup(p, len);
+	if (len > 0 && text[len - 1] == '\r') {
+		eol = "\r\n";
+		len--;
+	}
+	line_ws = line_indent(pos.file, pos.line);
+	for (int i = 0; i < n; i++) {
+		int end, e;
+
+		if (v[i].kw.line == pos.line)
+			kw_ws = xstrdup(indent_at(splits, nsplits, v[i].kw.col,
+						  line_ws));
+		else
+			kw_ws = line_indent(v[i].kw.file, v[i].kw.line);
+		if (!kw_ws)
+			goto out;
+		body_ws = concat(kw_ws, indent_unit(pos.file, v[i].kw.line,
+						    kw_ws), NULL);
+		add_split(splits, &nsplits, v[i].at.col, body_ws);
+		if (v[i].rule == RULE_BRACE_BODY) {
+			end = stmt_end_on_line(text, len, v[i].brace);
+			if (end >= 0)
+				add_split(splits, &nsplits, end, kw_ws);
+		} else if (v[i].rule == RULE_IF_BODY &&
+			   !starts_compound_statement(text, len, v[i].at.col)) {
+			end = stmt_end_on_line(text, len, v[i].at.col);
+			e = end < 0 ? -1 : next_token_on_line(text, len, end + 1);
+			if (e >= 0 && word_is(text, len, e, "else"))
+				add_split(splits, &nsplits, e, kw_ws);
+		}
+		free(body_ws);
+		free(kw_ws);
+	}
+
+	/* What stays: the line up to the first cut, without its blanks. */
+	keep = splits[0].col;
+	while (keep > 0 && is_blank(text[keep - 1]))
+		keep--;
+	out = xstrdup("");
+	for (int i = 0; i < nsplits; i++) {
+		int from = splits[i].col;
+		int to = i + 1 < nsplits ? splits[i + 1].col : len;
+		char *piece, *joined;
+
+		while (to > from && is_blank(text[to - 1]))
+			to--;
+		piece = xstrndup(text + from, to - from);
+		joined = concat(out, splits[i].indent, piece, eol, NULL);
+		free(piece);
+		free(out);
+		out = joined;
+	}
+
+	/* The tail from KEEP, and the start of the next line. */
+	pos.col = keep;
+	fix->remove_start = pos_to_loc_any(v[0].anchors, v[0].n_anchors, &pos);
+	pos.col = len - 1;
+	fix->remove_finish = pos_to_loc_any(v[0].anchors, v[0].n_anchors, &pos);
+	pos.line++;
+	pos.col = 0;
+	fix->insert_at = pos_to_loc_any(v[0].anchors, v[0].n_anchors, &pos);
+	if (fix->remove_start == UNKNOWN_LOCATION ||
+	    fix->remove_finish == UNKNOWN_LOCATION ||
+	    fix->insert_at == UNKNOWN_LOCATION)
+		free(out);
+	else
+		fix->text = out;
+out:
+	for (int i = 0; i < nsplits; i++)
+		free(splits[i].indent);
+	free(line_ws);
+	free(text);
+}
+
+/* The violations found in the function being checked. */
+static struct violation *queued;
+static int n_queued, queued_size;
+
+static void queue_violation(const struct violation *v)
+{
+	if (n_queued == queued_size) {
+		queued_size = queued_size ? 2 * queued_size : 16;
+		queued = XRESIZEVEC(struct violation, queued, queued_size);
+	}
+	queued[n_queued++] = *v;
+}
+
+static int compare_violations(const void *a, const void *b)
+{
+	const struct violation *x = (const struct violation *)a;
+	const struct violation *y = (const struct violation *)b;
+	int c = strcmp(x->at.file, y->at.file);
+
+	if (c)
+		return c;
+	if (x->at.line != y->at.line)
+		return x->at.line < y->at.line ? -1 : 1;
+	return x->at.col - y->at.col;
+}
+
+static bool same_line(const struct violation *x, const struct violation *y)
+{
+	return x->at.line == y->at.line && !strcmp(x->at.file, y->at.file);
+}
+
+/* Report the queued violations in source order, a fix per line. */
+static void report_queued(void)
+{
+	qsort(queued, n_queued, sizeof(*queued), compare_violations);
+	for (int i = 0, n; i < n_queued; i += n) {
+		struct line_fix fix;
+		bool fixed = false;
+
+		for (n = 1; i + n < n_queued; n++)
+			if (!same_line(&queued[i], &queued[i + n]))
+				break;
+		compute_line_fix(&queued[i], n, &fix);
+		for (int k = 0; k < n; k++)
+			if (report(&queued[i + k], fixed ? NULL : &fix))
+				fixed = true;
+		free(fix.text);
+	}
+	n_queued = 0;
 }
 
 /*
@@ -574,8 +875,8 @@ static void report(const struct violation *v, const location_t *anchors,
  *  - anything else is a statement on the line: a violation.
  */
 static void check_body_after(const struct src_pos *after, int after_len,
-			     bool after_else, const location_t *anchors,
-			     int n_anchors)
+			     const struct src_pos *kw, bool after_else,
+			     const location_t *anchors, int n_anchors)
 {
 	struct violation v;
 	const char *text;
@@ -591,7 +892,13 @@ static void check_body_after(const struct src_pos *after, int after_len,
 	v.at.line = after->line;
 	v.after = *after;
 	v.after_len = after_len;
+	v.kw = *kw;
+	v.brace = -1;
+	v.n_anchors = n_anchors;
+	for (int k = 0; k < n_anchors; k++)
+		v.anchors[k] = anchors[k];
 	if (text[i] == '{') {
+		v.brace = i;
 		j = next_token_on_line(text, len, i + 1);
 		if (j < 0 || text[j] == '}')
 			return;
@@ -605,7 +912,7 @@ static void check_body_after(const struct src_pos *after, int after_len,
 		v.at.col = i;
 		v.at_len = token_length(text, len, i);
 	}
-	report(&v, anchors, n_anchors);
+	queue_violation(&v);
 }
 
 /*
@@ -713,7 +1020,7 @@ static void check_else(tree else_body)
 
 	if (loc_to_pos(anchor, &body) &&
 	    find_token_before_body(&body, false, &kw))
-		check_body_after(&kw, 4, true, &anchor, 1);
+		check_body_after(&kw, 4, &kw, true, &anchor, 1);
 }
 
 /*
@@ -722,7 +1029,8 @@ static void check_else(tree else_body)
  * text cannot tell (a conditional directive inside the condition), it is
  * found back from the then body's first token, as for else.
  */
-static void check_if_parts(const struct src_pos *open, location_t paren,
+static void check_if_parts(const struct src_pos *kw,
+			   const struct src_pos *open, location_t paren,
 			   tree then_body, tree else_body)
 {
 	struct src_pos close, body;
@@ -734,7 +1042,7 @@ static void check_if_parts(const struct src_pos *open, location_t paren,
 	if (find_close_paren(open, &close) ||
 	    (loc_to_pos(anchors[0], &body) &&
 	     find_token_before_body(&body, true, &close)))
-		check_body_after(&close, 1, false, anchors, 2);
+		check_body_after(&close, 1, kw, false, anchors, 2);
 
 	if (else_body)
 		check_else(else_body);
@@ -749,7 +1057,7 @@ static void check_if_parts(const struct src_pos *open, location_t paren,
 static void check_c_if(tree stmt)
 {
 	location_t paren = EXPR_LOCATION(stmt);
-	struct src_pos open;
+	struct src_pos open, kw;
 	const char *text;
 	int len, end;
 
@@ -761,7 +1069,10 @@ static void check_c_if(tree stmt)
 	end = prev_token_end_on_line(text, open.col);
 	if (end < 0 || !word_is(text, len, token_start(text, end), "if"))
 		return;
-	check_if_parts(&open, paren, COND_EXPR_THEN(stmt), COND_EXPR_ELSE(stmt));
+	kw = open;
+	kw.col = token_start(text, end);
+	check_if_parts(&kw, &open, paren, COND_EXPR_THEN(stmt),
+		       COND_EXPR_ELSE(stmt));
 }
 
 /*
@@ -771,12 +1082,13 @@ static void check_c_if(tree stmt)
 static void check_cxx_if(tree stmt)
 {
 	location_t kw = EXPR_LOCATION(stmt), paren;
-	struct src_pos open;
+	struct src_pos open, if_pos;
 	const char *text;
 	int len, i;
 
 	if (!loc_to_pos(kw, &open) || in_system_header_at(kw))
 		return;
+	if_pos = open;
 	text = style_source_line(open.file, open.line, &len);
 	if (!text || !word_is(text, len, open.col, "if"))
 		return;
@@ -788,7 +1100,7 @@ static void check_cxx_if(tree stmt)
 	open.col = i;
 	paren = pos_to_loc(kw, &open);
 	if (paren != UNKNOWN_LOCATION)
-		check_if_parts(&open, paren, TREE_OPERAND(stmt, 1),
+		check_if_parts(&if_pos, &open, paren, TREE_OPERAND(stmt, 1),
 			       TREE_OPERAND(stmt, 2));
 }
 
@@ -830,6 +1142,7 @@ static void check_function(void *gcc_data, void *user_data)
 		return;
 	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), check_tree,
 				     NULL);
+	report_queued();
 }
 
 static bool said_preprocessed;
