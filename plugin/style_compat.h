@@ -21,6 +21,7 @@
 #include "input.h"
 #include "line-map.h"
 #include "cpplib.h"
+#include "c-family/c-common.h"
 #include "diagnostic.h"
 #include "diagnostic-core.h"
 #include "langhooks.h"
@@ -89,12 +90,13 @@ private:
  * A warning at AT, with the range SECONDARY (if known) labelled LABEL:
  * an ordinary diagnostic, so that caret, colour, JSON and -w all work.
  * With FIX_TEXT, a fix-it hint: remove [REMOVE_START, REMOVE_FINISH] and
- * insert FIX_TEXT before INSERT_AT.
+ * insert FIX_TEXT before INSERT_AT.  ARG is for a "%qs" in MSG.
  */
 static inline void style_warning(location_t at, location_t secondary,
 				 const char *label, location_t remove_start,
 				 location_t remove_finish, location_t insert_at,
-				 const char *fix_text, const char *msg)
+				 const char *fix_text, const char *msg,
+				 const char *arg)
 {
 	rich_location richloc = { line_table, at };
 	style_label text = style_label { label };
@@ -114,7 +116,7 @@ static inline void style_warning(location_t at, location_t secondary,
 			p += nl ? nl + 1 - p : strlen(p);
 		}
 	}
-	warning_at(&richloc, 0, msg);
+	warning_at(&richloc, 0, msg, arg);
 }
 
 /* A source line, as the diagnostic machinery caches it. */

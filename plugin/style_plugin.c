@@ -9,16 +9,26 @@
  *                       closing the condition:  if (err) return err;
  *   -Wstyle-else-body   the body of an else starts on the line of the
  *                       'else':  } else x = 3;
- *   -Wstyle-brace-body  the body opens with '{' on the line of the ')' or
- *                       'else' and a statement follows on that line:
- *                       if (x) { foo(); }
+ *   -Wstyle-brace-body  the body opens with '{' on the line of the ')',
+ *                       'else' or 'do' and a statement follows on that
+ *                       line:  if (x) { foo(); }
+ *   -Wstyle-loop-body   the body of a for or while loop, or of an
+ *                       iterator macro, starts on the header's line:
+ *                       while (x) x--;  for_each_cpu(cpu, m) n++;
+ *   -Wstyle-do-body     the body of a do starts on its line:
+ *                       do x++; while (y);
+ *   -Wstyle-multi-stmt  a statement starts on the line where the one
+ *                       before it ends:  a = 1; b = 2;
+ *   -Wstyle-empty-body  (off by default) an empty body ';' on the line
+ *                       of its if, else or loop header:  while (busy());
  *
  * The checker walks each function's trees before genericization, takes
  * from them where every if statement and its bodies are, and reads the
  * source lines (as the diagnostic machinery caches them) only to find
  * the ')' and 'else' that the trees do not record.  An if that comes
  * from a macro expansion is not checked; a body that starts with a macro
- * invocation written on the line is.
+ * invocation written on the line is, and so is a loop body written after
+ * an iterator macro.
  *
  * Options (-fplugin-arg-style_plugin-NAME[=VALUE]):
  *   disable          check nothing
@@ -26,6 +36,8 @@
  *   error            report style violations as errors
  *   once=DIR         report each violation once per DIR: the first
  *                    compile to create DIR/<hash> reports it
+ *   lines=FILE       report only on the lines FILE lists, one range a
+ *                    line: "PATH FIRST LAST" (new-code-only mode)
  *
  * Usage:
  *   $ make                                    # builds style_plugin.so
@@ -44,16 +56,22 @@ __visible int plugin_is_GPL_compatible;
 static struct plugin_info style_plugin_info = {
 	.version = "1.0",
 	.help = "disable\tcheck nothing\n"
-		"no-RULE\tturn RULE off (if-body, else-body, brace-body)\n"
+		"no-RULE\tturn RULE off (if-body, else-body, brace-body,\n"
+		"\tloop-body, do-body, multi-stmt, empty-body)\n"
 		"RULE\tturn RULE on\n"
 		"error\treport style violations as errors\n"
-		"once=DIR\treport each violation once per DIR\n",
+		"once=DIR\treport each violation once per DIR\n"
+		"lines=FILE\treport only on the line ranges FILE lists\n",
 };
 
 enum style_rule {
 	RULE_IF_BODY,
 	RULE_ELSE_BODY,
 	RULE_BRACE_BODY,
+	RULE_LOOP_BODY,
+	RULE_DO_BODY,
+	RULE_MULTI_STMT,
+	RULE_EMPTY_BODY,
 	NR_RULES,
 	RULE_NONE = NR_RULES
 };
@@ -62,9 +80,24 @@ static const char *const rule_names[NR_RULES] = {
 	"style-if-body",
 	"style-else-body",
 	"style-brace-body",
+	"style-loop-body",
+	"style-do-body",
+	"style-multi-stmt",
+	"style-empty-body",
 };
 
-static bool rule_enabled[NR_RULES] = { true, true, true };
+static bool rule_enabled[NR_RULES] = {
+	true, true, true, true, true, true, false,
+};
+
+/* What a body follows: the token before it decides the rule. */
+enum body_kind {
+	BODY_IF,	/* the ')' of an if condition */
+	BODY_ELSE,	/* 'else' */
+	BODY_LOOP,	/* the ')' of a for or while header, or a macro's */
+	BODY_DO,	/* 'do' */
+	BODY_NEXT,	/* the ';' or '}' ending the statement before */
+};
 static bool style_disabled;
 static bool style_as_error;
 static const char *once_dir;
@@ -475,7 +508,9 @@ struct violation {
 	int at_len;
 	struct src_pos after;	/* the ')' or 'else' it follows */
 	int after_len;
-	struct src_pos kw;	/* the 'if' or 'else' */
+	struct src_pos kw;	/* the 'if', 'else', ... or statement before */
+	enum body_kind kind;
+	char kw_name[32];	/* "for", "while", or an iterator macro */
 	int brace;		/* the column of the '{', for brace-body */
 	location_t anchors[2];	/* locations in the same file, see pos_to_loc */
 	int n_anchors;
@@ -497,7 +532,7 @@ static size_t reported_size, reported_count;
 
 static bool first_report(location_t loc, enum style_rule rule)
 {
-	unsigned long long key = ((unsigned long long)loc << 2 | rule) + 1;
+	unsigned long long key = ((unsigned long long)loc << 3 | rule) + 1;
 	size_t i;
 
 	if (4 * (reported_count + 1) > 3 * reported_size) {
@@ -509,8 +544,8 @@ static bool first_report(location_t loc, enum style_rule rule)
 		reported_count = 0;
 		for (i = 0; i < old_size; i++)
 			if (old[i])
-				first_report((old[i] - 1) >> 2,
-					     (enum style_rule)((old[i] - 1) & 3));
+				first_report((old[i] - 1) >> 3,
+					     (enum style_rule)((old[i] - 1) & 7));
 		free(old);
 	}
 	for (i = key % reported_size; reported[i]; i = (i + 1) % reported_size)
@@ -519,6 +554,120 @@ static bool first_report(location_t loc, enum style_rule rule)
 	reported[i] = key;
 	reported_count++;
 	return true;
+}
+
+/*
+ * New-code-only mode: the line ranges of lines=FILE, "PATH FIRST LAST"
+ * a line, PATH absolute as realpath(3) gives it.  Without the option
+ * every line is checked.
+ */
+struct line_range {
+	char *file;
+	int first, last;
+};
+
+static struct line_range *ranges;
+static int n_ranges;
+static const char *lines_file;
+
+static bool load_line_ranges(const char *path, const char *plugin)
+{
+	FILE *f = fopen(path, "r");
+	char buf[4096], name[4096];
+	int size = 0, lineno = 0;
+
+	if (!f) {
+		error("%s: cannot read %<lines%> file %qs: %m", plugin, path);
+		return false;
+	}
+	while (fgets(buf, sizeof(buf), f)) {
+		struct line_range r;
+
+		lineno++;
+		if (buf[0] == '\n' || buf[0] == '#')
+			continue;
+		if (sscanf(buf, "%4095s %d %d", name, &r.first, &r.last) != 3 ||
+		    r.first < 1 || r.last < r.first) {
+			error("%s: %s:%d: expected %<PATH FIRST LAST%>", plugin,
+			      path, lineno);
+			fclose(f);
+			return false;
+		}
+		r.file = xstrdup(name);
+		if (n_ranges == size) {
+			size = size ? 2 * size : 64;
+			ranges = XRESIZEVEC(struct line_range, ranges, size);
+		}
+		ranges[n_ranges++] = r;
+	}
+	fclose(f);
+	lines_file = path;
+	return true;
+}
+
+/* Whether POS is on a line that lines=FILE asks to check. */
+static bool line_selected(const struct src_pos *pos)
+{
+	static const char *last_file;
+	static char *last_real;
+
+	if (!lines_file)
+		return true;
+	if (pos->file != last_file) {
+		free(last_real);
+		last_real = realpath(pos->file, NULL);
+		last_file = pos->file;
+	}
+	if (!last_real)
+		return false;
+	for (int i = 0; i < n_ranges; i++)
+		if (pos->line >= ranges[i].first && pos->line <= ranges[i].last &&
+		    !strcmp(ranges[i].file, last_real))
+			return true;
+	return false;
+}
+
+/* The message for V; "%qs" in it stands for V's keyword or macro. */
+static const char *message(const struct violation *v)
+{
+	static const char *const brace[] = {
+		[BODY_IF] = G_("statement after %<{%> on the same line as the %<if%> condition"),
+		[BODY_ELSE] = G_("statement after %<{%> on the same line as %<else%>"),
+		[BODY_LOOP] = G_("statement after %<{%> on the same line as the %qs loop header"),
+		[BODY_DO] = G_("statement after %<{%> on the same line as %<do%>"),
+		[BODY_NEXT] = G_("statement after %<{%> on the same line as the previous statement"),
+	};
+
+	switch (v->rule) {
+	case RULE_IF_BODY:
+		return G_("statement on the same line as the %<if%> condition");
+	case RULE_ELSE_BODY:
+		return G_("statement on the same line as %<else%>");
+	case RULE_LOOP_BODY:
+		return G_("statement on the same line as the %qs loop header");
+	case RULE_DO_BODY:
+		return G_("statement on the same line as %<do%>");
+	case RULE_MULTI_STMT:
+		return G_("statement on the same line as the previous statement");
+	case RULE_EMPTY_BODY:
+		return G_("empty body on the same line as %qs");
+	default:
+		return brace[v->kind];
+	}
+}
+
+/* The label of the secondary range, at what the body follows. */
+static const char *after_label(const struct violation *v)
+{
+	static const char *const labels[] = {
+		[BODY_IF] = "condition ends here",
+		[BODY_ELSE] = "'else' here",
+		[BODY_LOOP] = "header ends here",
+		[BODY_DO] = "'do' here",
+		[BODY_NEXT] = "previous statement ends here",
+	};
+
+	return labels[v->kind];
 }
 
 /*
@@ -535,7 +684,8 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 	bool saved_werror = *werror;
 	const char *msg;
 
-	if (style_warnings_inhibited() || !rule_enabled[v->rule])
+	if (style_warnings_inhibited() || !rule_enabled[v->rule] ||
+	    !line_selected(&v->at))
 		return false;
 	at = pos_to_loc_any(anchors, n_anchors, &v->at);
 	if (at == UNKNOWN_LOCATION || in_system_header_at(at) ||
@@ -556,26 +706,14 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 	else
 		after = UNKNOWN_LOCATION;
 
-	switch (v->rule) {
-	case RULE_IF_BODY:
-		msg = G_("statement on the same line as the %<if%> condition");
-		break;
-	case RULE_ELSE_BODY:
-		msg = G_("statement on the same line as %<else%>");
-		break;
-	default:
-		msg = v->after_len == 1 ?
-		      G_("statement after %<{%> on the same line as the %<if%> condition") :
-		      G_("statement after %<{%> on the same line as %<else%>");
-		break;
-	}
+	msg = message(v);
 	current_rule = v->rule;
 	*werror = style_as_error;
-	style_warning(at, after, v->after_len == 1 ? "condition ends here" :
-		      "'else' here", fix ? fix->remove_start : UNKNOWN_LOCATION,
+	style_warning(at, after, after_label(v),
+		      fix ? fix->remove_start : UNKNOWN_LOCATION,
 		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
 		      fix ? fix->insert_at : UNKNOWN_LOCATION,
-		      fix ? fix->text : NULL, msg);
+		      fix ? fix->text : NULL, msg, v->kw_name);
 	*werror = saved_werror;
 	current_rule = RULE_NONE;
 	return true;
@@ -725,6 +863,33 @@ static const char *indent_at(const struct split *splits, int n, int col,
 	return ws;
 }
 
+/*
+ * Whether the piece of line that starts at FROM opens with a label
+ * ("case 1:", "default:", "out:"): the statements after it stand one
+ * level deeper than the label.
+ */
+static bool starts_with_label(const char *text, int len, int from)
+{
+	int i = next_token_on_line(text, len, from);
+
+	if (i < 0 || !is_ident_char(text[i]))
+		return false;
+	if (word_is(text, len, i, "case") || word_is(text, len, i, "default"))
+		return true;
+	i = next_token_on_line(text, len, i + token_length(text, len, i));
+	return i >= 0 && text[i] == ':' && (i + 1 >= len || text[i + 1] != ':');
+}
+
+/* The start of the piece of line holding column COL, once split. */
+static int piece_start(const struct split *splits, int n, int col)
+{
+	int from = 0;
+
+	for (int i = 0; i < n && splits[i].col <= col; i++)
+		from = splits[i].col;
+	return from;
+}
+
 /* The fix for the N violations V on one line (sorted by column). */
 static void compute_line_fix(const struct violation *v, int n,
 			     struct line_fix *fix)
@@ -755,18 +920,34 @@ static void compute_line_fix(const struct violation *v, int n,
 			kw_ws = line_indent(v[i].kw.file, v[i].kw.line);
 		if (!kw_ws)
 			goto out;
-		body_ws = concat(kw_ws, indent_unit(pos.file, v[i].kw.line,
-						    kw_ws), NULL);
+		/*
+		 * A body goes one level deeper; a next statement does not,
+		 * unless the one before it follows a label on its line.
+		 */
+		if (v[i].rule == RULE_MULTI_STMT &&
+		    !(v[i].kw.line == pos.line &&
+		      starts_with_label(text, len,
+					piece_start(splits, nsplits,
+						    v[i].kw.col))))
+			body_ws = xstrdup(kw_ws);
+		else
+			body_ws = concat(kw_ws, indent_unit(pos.file, v[i].kw.line,
+							    kw_ws), NULL);
 		add_split(splits, &nsplits, v[i].at.col, body_ws);
 		if (v[i].rule == RULE_BRACE_BODY) {
+			/* The '}' of the body goes back to the keyword's level. */
 			end = stmt_end_on_line(text, len, v[i].brace);
 			if (end >= 0)
 				add_split(splits, &nsplits, end, kw_ws);
-		} else if (v[i].rule == RULE_IF_BODY &&
+		} else if ((v[i].rule == RULE_IF_BODY ||
+			    v[i].rule == RULE_DO_BODY) &&
 			   !starts_compound_statement(text, len, v[i].at.col)) {
+			/* So does the 'else' of an if, or the 'while' of a do. */
 			end = stmt_end_on_line(text, len, v[i].at.col);
 			e = end < 0 ? -1 : next_token_on_line(text, len, end + 1);
-			if (e >= 0 && word_is(text, len, e, "else"))
+			if (e >= 0 && word_is(text, len, e,
+					      v[i].rule == RULE_IF_BODY ?
+					      "else" : "while"))
 				add_split(splits, &nsplits, e, kw_ws);
 		}
 		free(body_ws);
@@ -865,19 +1046,29 @@ static void report_queued(void)
 }
 
 /*
- * The body that follows AFTER (the ')' of an if condition, or an 'else')
- * is checked here.  Its first token is the first token after AFTER:
+ * The body that follows AFTER (the ')' of an if or loop header, 'else',
+ * 'do') is checked here; KIND says which, KW is the keyword (or macro)
+ * the body belongs to.  Its first token is the first token after AFTER:
  *  - none on AFTER's line: good style;
- *  - ';', an empty body: -Wempty-body's business, not ours;
+ *  - ';', an empty body: -Wstyle-empty-body, off by default (and
+ *    -Wempty-body's business for an if);
  *  - '{': good unless a statement follows on the same line, as in
  *    "if (x) { foo(); }"; "{}" and "{ }" are empty bodies;
  *  - 'if' after 'else': "else if" is good style;
  *  - anything else is a statement on the line: a violation.
  */
 static void check_body_after(const struct src_pos *after, int after_len,
-			     const struct src_pos *kw, bool after_else,
-			     const location_t *anchors, int n_anchors)
+			     const struct src_pos *kw, enum body_kind kind,
+			     const char *kw_name, const location_t *anchors,
+			     int n_anchors)
 {
+	static const enum style_rule rules[] = {
+		[BODY_IF] = RULE_IF_BODY,
+		[BODY_ELSE] = RULE_ELSE_BODY,
+		[BODY_LOOP] = RULE_LOOP_BODY,
+		[BODY_DO] = RULE_DO_BODY,
+		[BODY_NEXT] = RULE_MULTI_STMT,
+	};
 	struct violation v;
 	const char *text;
 	int len, i, j;
@@ -886,18 +1077,27 @@ static void check_body_after(const struct src_pos *after, int after_len,
 	if (!text)
 		return;
 	i = next_token_on_line(text, len, after->col + after_len);
-	if (i < 0 || text[i] == ';')
+	if (i < 0)
 		return;
+	memset(&v, 0, sizeof(v));
 	v.at.file = after->file;
 	v.at.line = after->line;
 	v.after = *after;
 	v.after_len = after_len;
 	v.kw = *kw;
+	v.kind = kind;
+	snprintf(v.kw_name, sizeof(v.kw_name), "%s", kw_name);
 	v.brace = -1;
 	v.n_anchors = n_anchors;
 	for (int k = 0; k < n_anchors; k++)
 		v.anchors[k] = anchors[k];
-	if (text[i] == '{') {
+	if (text[i] == ';') {
+		if (kind == BODY_NEXT)
+			return;
+		v.rule = RULE_EMPTY_BODY;
+		v.at.col = i;
+		v.at_len = 1;
+	} else if (text[i] == '{' && kind != BODY_NEXT) {
 		v.brace = i;
 		j = next_token_on_line(text, len, i + 1);
 		if (j < 0 || text[j] == '}')
@@ -906,9 +1106,9 @@ static void check_body_after(const struct src_pos *after, int after_len,
 		v.at.col = j;
 		v.at_len = token_length(text, len, j);
 	} else {
-		if (after_else && word_is(text, len, i, "if"))
+		if (kind == BODY_ELSE && word_is(text, len, i, "if"))
 			return;
-		v.rule = after_else ? RULE_ELSE_BODY : RULE_IF_BODY;
+		v.rule = rules[kind];
 		v.at.col = i;
 		v.at_len = token_length(text, len, i);
 	}
@@ -977,29 +1177,44 @@ static bool is_statement_opener(const char *text, int len, int start)
 }
 
 /*
- * Walk back from the tree's location of a body's first statement, BODY,
- * to the token the body follows: the ')' of an if condition (PAREN) or
- * an 'else'.  Only openers (above) may stand between them; anything else
- * means BODY is not where this simple walk can start, and nothing is
- * found.  Only BODY's line is searched: a violation has that token on
- * the same line.
+ * Walk back from the tree's location of a statement's first token, AT,
+ * over the openers (above) that may stand before it, to the token that
+ * ends what comes before: a ')' (of an if or loop header), 'else', 'do',
+ * or, for the next statement, ';' or '}'.  Only AT's line is searched: a
+ * violation has that token on the same line.
  */
-static bool find_token_before_body(const struct src_pos *body, bool paren,
-				   struct src_pos *found)
+static bool find_token_before(const struct src_pos *at, enum body_kind kind,
+			      struct src_pos *found)
 {
 	const char *text;
-	int len, end, start = body->col;
+	int len, end, start = at->col;
 
-	text = style_source_line(body->file, body->line, &len);
-	if (!text || body->col >= len)
+	text = style_source_line(at->file, at->line, &len);
+	if (!text || at->col >= len)
 		return false;
 	for (int steps = 0; steps < 8; steps++) {
+		bool hit;
+
 		end = prev_token_end_on_line(text, start);
 		if (end < 0)
 			return false;
 		start = token_start(text, end);
-		if (paren ? text[end] == ')' : word_is(text, len, start, "else")) {
-			*found = *body;
+		switch (kind) {
+		case BODY_ELSE:
+			hit = word_is(text, len, start, "else");
+			break;
+		case BODY_DO:
+			hit = word_is(text, len, start, "do");
+			break;
+		case BODY_NEXT:
+			hit = text[end] == ';' || text[end] == '}';
+			break;
+		default:
+			hit = text[end] == ')';
+			break;
+		}
+		if (hit) {
+			*found = *at;
 			found->col = start;
 			return true;
 		}
@@ -1019,89 +1234,269 @@ static void check_else(tree else_body)
 	struct src_pos body, kw;
 
 	if (loc_to_pos(anchor, &body) &&
-	    find_token_before_body(&body, false, &kw))
-		check_body_after(&kw, 4, &kw, true, &anchor, 1);
+	    find_token_before(&body, BODY_ELSE, &kw))
+		check_body_after(&kw, 4, &kw, BODY_ELSE, "else", &anchor, 1);
 }
 
 /*
- * An if statement whose condition opens with the '(' at OPEN (location
- * PAREN).  The ')' is found by reading forward from the '('; where plain
- * text cannot tell (a conditional directive inside the condition), it is
- * found back from the then body's first token, as for else.
+ * The header of an if, for or while statement whose tree location is
+ * LOC: C puts an if or a while at the '(' opening its condition (KEYWORD
+ * must then stand right before it), a for and every C++ statement at
+ * the keyword (the '(' must then come next, after "constexpr" for an
+ * if).  Finds the keyword and the '('.
  */
-static void check_if_parts(const struct src_pos *kw,
-			   const struct src_pos *open, location_t paren,
-			   tree then_body, tree else_body)
+static bool find_header(location_t loc, const char *keyword,
+			struct src_pos *kw, struct src_pos *open,
+			location_t *paren)
 {
-	struct src_pos close, body;
+	const char *text;
+	int len, i;
+
+	if (!loc_to_pos(loc, open) || in_system_header_at(loc))
+		return false;
+	text = style_source_line(open->file, open->line, &len);
+	if (!text || open->col >= len)
+		return false;
+	*kw = *open;
+	if (text[open->col] == '(') {
+		i = prev_token_end_on_line(text, open->col);
+		if (i < 0 || !word_is(text, len, token_start(text, i), keyword))
+			return false;
+		kw->col = token_start(text, i);
+		*paren = loc;
+		return true;
+	}
+	if (!word_is(text, len, open->col, keyword))
+		return false;
+	i = next_token_on_line(text, len, open->col + strlen(keyword));
+	if (i >= 0 && !strcmp(keyword, "if") &&
+	    word_is(text, len, i, "constexpr"))
+		i = next_token_on_line(text, len, i + strlen("constexpr"));
+	if (i < 0 || text[i] != '(')
+		return false;
+	open->col = i;
+	*paren = pos_to_loc(loc, open);
+	return *paren != UNKNOWN_LOCATION;
+}
+
+/*
+ * The body after a header whose condition opens with the '(' at OPEN
+ * (location PAREN).  The ')' is found by reading forward from the '(';
+ * where plain text cannot tell (a conditional directive inside the
+ * condition), it is found back from the body's first token, as for else.
+ */
+static void check_header_body(const struct src_pos *kw,
+			      const struct src_pos *open, location_t paren,
+			      tree body, enum body_kind kind,
+			      const char *kw_name)
+{
+	struct src_pos close, first;
 	location_t anchors[2];
 
-	/* The then body's own location knows the ')' line best. */
-	anchors[0] = stmt_start_loc(then_body);
+	/* The body's own location knows the ')' line best. */
+	anchors[0] = stmt_start_loc(body);
 	anchors[1] = paren;
 	if (find_close_paren(open, &close) ||
-	    (loc_to_pos(anchors[0], &body) &&
-	     find_token_before_body(&body, true, &close)))
-		check_body_after(&close, 1, kw, false, anchors, 2);
+	    (loc_to_pos(anchors[0], &first) &&
+	     find_token_before(&first, kind, &close)))
+		check_body_after(&close, 1, kw, kind, kw_name, anchors, 2);
+}
 
+/*
+ * An if statement: a void COND_EXPR in C, at the '(' of its condition
+ * (a ?: used as a statement has no such '('), an IF_STMT in C++.  An if
+ * that comes from a macro expansion is the macro's business.
+ */
+static void check_if(tree stmt, tree then_body, tree else_body)
+{
+	struct src_pos kw, open;
+	location_t paren;
+
+	if (!find_header(EXPR_LOCATION(stmt), "if", &kw, &open, &paren))
+		return;
+	check_header_body(&kw, &open, paren, then_body, BODY_IF, "if");
 	if (else_body)
 		check_else(else_body);
 }
 
-/*
- * A C if statement: a void COND_EXPR whose location is the '(' opening
- * the condition.  The '(' must be written in the file, right after an
- * 'if' on the same line; an if from a macro expansion is the macro's
- * business, and a ?: used as a statement has no such '('.
- */
-static void check_c_if(tree stmt)
+static tree find_written_expr(tree *tp, int *walk_subtrees, void *data)
 {
-	location_t paren = EXPR_LOCATION(stmt);
-	struct src_pos open, kw;
-	const char *text;
-	int len, end;
-
-	if (!loc_to_pos(paren, &open) || in_system_header_at(paren))
-		return;
-	text = style_source_line(open.file, open.line, &len);
-	if (!text || open.col >= len || text[open.col] != '(')
-		return;
-	end = prev_token_end_on_line(text, open.col);
-	if (end < 0 || !word_is(text, len, token_start(text, end), "if"))
-		return;
-	kw = open;
-	kw.col = token_start(text, end);
-	check_if_parts(&kw, &open, paren, COND_EXPR_THEN(stmt),
-		       COND_EXPR_ELSE(stmt));
+	if (TYPE_P(*tp)) {
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	if (EXPR_P(*tp) && EXPR_HAS_LOCATION(*tp) &&
+	    !linemap_location_from_macro_expansion_p(line_table,
+						     EXPR_LOCATION(*tp)))
+		return *tp;
+	return NULL_TREE;
 }
 
 /*
- * A C++ if statement: an IF_STMT at its 'if'.  "if constexpr (" and
- * "if !consteval {" forms are stepped over to the '(', if any.
+ * A loop whose header comes from a macro, an iterator such as
+ * for_each_cpu(cpu, mask): the header ends where the macro invocation
+ * does, and a body written after it on the same line is a violation.  A
+ * loop whose body comes from a macro expansion too is the macro's
+ * business.
  */
-static void check_cxx_if(tree stmt)
+static void check_macro_loop(location_t loc, tree body)
 {
-	location_t kw = EXPR_LOCATION(stmt), paren;
-	struct src_pos open, if_pos;
+	location_t point;
+	struct src_pos name, open, after;
 	const char *text;
-	int len, i;
+	char macro[32];
+	int len, n, i;
 
-	if (!loc_to_pos(kw, &open) || in_system_header_at(kw))
+	if (!body ||
+	    !walk_tree_without_duplicates(&body, find_written_expr, NULL))
 		return;
-	if_pos = open;
-	text = style_source_line(open.file, open.line, &len);
-	if (!text || !word_is(text, len, open.col, "if"))
+	point = linemap_resolve_location(line_table, loc,
+					 LRK_MACRO_EXPANSION_POINT, NULL);
+	if (!loc_to_pos(point, &name) || in_system_header_at(point))
 		return;
-	i = next_token_on_line(text, len, open.col + 2);
-	if (i >= 0 && word_is(text, len, i, "constexpr"))
-		i = next_token_on_line(text, len, i + strlen("constexpr"));
-	if (i < 0 || text[i] != '(')
+	text = style_source_line(name.file, name.line, &len);
+	if (!text || name.col >= len || !is_ident_char(text[name.col]))
 		return;
-	open.col = i;
-	paren = pos_to_loc(kw, &open);
-	if (paren != UNKNOWN_LOCATION)
-		check_if_parts(&if_pos, &open, paren, TREE_OPERAND(stmt, 1),
-			       TREE_OPERAND(stmt, 2));
+	n = token_length(text, len, name.col);
+	snprintf(macro, sizeof(macro), "%.*s", n, text + name.col);
+	i = next_token_on_line(text, len, name.col + n);
+	after = name;
+	if (i >= 0 && text[i] == '(') {
+		open = name;
+		open.col = i;
+		if (!find_close_paren(&open, &after))
+			return;
+		n = 1;
+	}
+	check_body_after(&after, n, &name, BODY_LOOP, macro, &point, 1);
+}
+
+/* A for or while loop: FOR_STMT at its 'for', WHILE_STMT at its '('. */
+static void check_loop(tree stmt, const char *keyword, tree body)
+{
+	location_t loc = EXPR_LOCATION(stmt), paren;
+	struct src_pos kw, open;
+
+	if (linemap_location_from_macro_expansion_p(line_table, loc))
+		check_macro_loop(loc, body);
+	else if (find_header(loc, keyword, &kw, &open, &paren))
+		check_header_body(&kw, &open, paren, body, BODY_LOOP, keyword);
+}
+
+/*
+ * A do statement: the tree puts it at its body's first token, which
+ * follows the 'do'.  A do from a macro expansion (do { } while (0)) has
+ * no 'do' written before it.
+ */
+static void check_do(tree stmt)
+{
+	location_t loc = EXPR_LOCATION(stmt);
+	struct src_pos body, kw;
+
+	loc = linemap_resolve_location(line_table, loc,
+				       LRK_MACRO_EXPANSION_POINT, NULL);
+	if (loc_to_pos(loc, &body) && !in_system_header_at(loc) &&
+	    find_token_before(&body, BODY_DO, &kw))
+		check_body_after(&kw, 2, &kw, BODY_DO, "do", &loc, 1);
+}
+
+/*
+ * Statement S follows PREV in a block: S must not start on the line
+ * where PREV ends.  Found back from S's first token, the ';' or '}'
+ * that ends PREV is on S's line in a violation.  Labels and
+ * declarations are not statements; an empty statement is not reported.
+ */
+static void check_next_stmt(tree prev, tree s)
+{
+	location_t anchor, prev_loc;
+	struct src_pos first, end, kw;
+
+	switch (TREE_CODE(s)) {
+	case LABEL_EXPR:
+	case CASE_LABEL_EXPR:
+	case DECL_EXPR:
+		return;
+	default:
+		if (IS_EMPTY_STMT(s))
+			return;
+	}
+	anchor = stmt_start_loc(s);
+	if (!loc_to_pos(anchor, &first) ||
+	    !find_token_before(&first, BODY_NEXT, &end))
+		return;
+	/* The next statement goes to the level of the previous one. */
+	prev_loc = stmt_start_loc(prev);
+	if (!loc_to_pos(prev_loc, &kw) || strcmp(kw.file, end.file) ||
+	    kw.line > end.line || (kw.line == end.line && kw.col > end.col)) {
+		kw = end;
+		kw.col = 0;
+	}
+	check_body_after(&end, 1, &kw, BODY_NEXT, "", &anchor, 1);
+}
+
+/*
+ * The statement lists of blocks, for -Wstyle-multi-stmt: only those of
+ * statements, not the inside of a ({ }) expression.
+ */
+static void check_statement_lists(tree t)
+{
+	tree prev = NULL_TREE;
+
+	if (!t)
+		return;
+	switch (TREE_CODE(t)) {
+	case STATEMENT_LIST:
+		for (tree_stmt_iterator it = tsi_start(t); !tsi_end_p(it);
+		     tsi_next(&it)) {
+			tree s = tsi_stmt(it);
+
+			if (TREE_CODE(s) == DEBUG_BEGIN_STMT ||
+			    TREE_CODE(s) == PREDICT_EXPR)
+				continue;
+			if (prev)
+				check_next_stmt(prev, s);
+			check_statement_lists(s);
+			prev = s;
+		}
+		break;
+	case BIND_EXPR:
+		check_statement_lists(BIND_EXPR_BODY(t));
+		break;
+	case COND_EXPR:
+		if (VOID_TYPE_P(TREE_TYPE(t))) {
+			check_statement_lists(COND_EXPR_THEN(t));
+			check_statement_lists(COND_EXPR_ELSE(t));
+		}
+		break;
+	case IF_STMT:
+		check_statement_lists(TREE_OPERAND(t, 1));
+		check_statement_lists(TREE_OPERAND(t, 2));
+		break;
+	case FOR_STMT:
+		check_statement_lists(FOR_BODY(t));
+		break;
+	case WHILE_STMT:
+		check_statement_lists(WHILE_BODY(t));
+		break;
+	case DO_STMT:
+		check_statement_lists(DO_BODY(t));
+		break;
+	case SWITCH_STMT:
+		check_statement_lists(SWITCH_STMT_BODY(t));
+		break;
+	case CLEANUP_STMT:	/* C++: a block after a destructed object */
+	case TRY_FINALLY_EXPR:	/* C: after __attribute__((cleanup)) */
+	case TRY_CATCH_EXPR:
+		check_statement_lists(TREE_OPERAND(t, 0));
+		break;
+	case DECL_EXPR:
+		t = DECL_EXPR_DECL(t);
+		if (TREE_CODE(t) == FUNCTION_DECL)
+			check_statement_lists(DECL_SAVED_TREE(t));
+		break;
+	default:
+		break;
+	}
 }
 
 static tree check_tree(tree *tp, int *walk_subtrees, void *data)
@@ -1115,10 +1510,19 @@ static tree check_tree(tree *tp, int *walk_subtrees, void *data)
 	switch (TREE_CODE(t)) {
 	case COND_EXPR:
 		if (VOID_TYPE_P(TREE_TYPE(t)))
-			check_c_if(t);
+			check_if(t, COND_EXPR_THEN(t), COND_EXPR_ELSE(t));
 		break;
 	case IF_STMT:
-		check_cxx_if(t);
+		check_if(t, TREE_OPERAND(t, 1), TREE_OPERAND(t, 2));
+		break;
+	case FOR_STMT:
+		check_loop(t, "for", FOR_BODY(t));
+		break;
+	case WHILE_STMT:
+		check_loop(t, "while", WHILE_BODY(t));
+		break;
+	case DO_STMT:
+		check_do(t);
 		break;
 	case DECL_EXPR:
 		/* GNU C nested functions are genericized with their parent. */
@@ -1142,6 +1546,8 @@ static void check_function(void *gcc_data, void *user_data)
 		return;
 	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), check_tree,
 				     NULL);
+	if (rule_enabled[RULE_MULTI_STMT])
+		check_statement_lists(DECL_SAVED_TREE(fndecl));
 	report_queued();
 }
 
@@ -1168,7 +1574,7 @@ static int rule_index(const char *name)
 }
 
 static const char valid_args[] =
-	"disable, error, once=DIR, if-body, else-body, brace-body, no-if-body, no-else-body, no-brace-body";
+	"disable, error, once=DIR, lines=FILE, and RULE or no-RULE for each RULE of if-body, else-body, brace-body, loop-body, do-body, multi-stmt, empty-body";
 
 /* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
 static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
@@ -1185,6 +1591,14 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 		}
 		once_dir = arg->value;
 		return true;
+	}
+	if (!strcmp(key, "lines")) {
+		if (!arg->value || !*arg->value) {
+			error("%s: option %<lines%> needs a file: -fplugin-arg-%s-lines=FILE",
+			      plugin, plugin);
+			return false;
+		}
+		return load_line_ranges(arg->value, plugin);
 	}
 	if (arg->value) {
 		error("%s: option %qs takes no value (given %qs)", plugin, key,

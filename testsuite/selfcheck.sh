@@ -17,7 +17,7 @@ cd "$top" || exit 1
 
 # The project's sources: everything tracked, but the test inputs, whose
 # violations are on purpose.
-mapfile -t sources < <(git ls-files '*.c' '*.h' | grep -v '^testsuite/style.dg/')
+mapfile -t sources < <(git ls-files '*.c' '*.h' | grep -v '^testsuite/\(style.dg\|fixits\)/')
 
 for f in "${sources[@]}"; do
 	if scripts/checkpatch.sh --no-tree --terse -f "$f" > "$out/checkpatch.txt" 2>&1; then

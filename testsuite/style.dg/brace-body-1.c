@@ -9,4 +9,5 @@ void f(int x)
 		foo();
 	} else { bar(); } /* { dg-warning "after .\{. on the same line as .else. .-Wstyle-brace-body." } */
 	if (x) { int y = x; baz(y); } /* { dg-warning "after .\{. on the same line as the .if. condition" } */
+	/* { dg-warning "same line as the previous statement .-Wstyle-multi-stmt." "" { target *-*-* } .-1 } */
 }

@@ -18,6 +18,7 @@ int f(int x)
 	if (x) { foo(); } // { dg-warning "after .\{. on the same line as the .if. condition" }
 	if (int y = x + 1; y > 2) return y; // { dg-warning "same line as the .if. condition" }
 	auto l = [](int v) { if (v) return 1; return 2; }; // { dg-warning "same line as the .if. condition" }
+	// { dg-warning "same line as the previous statement" "" { target *-*-* } .-1 }
 	if (x) // { dg-bogus "Wstyle" }
 		foo();
 	else if (x > 1) // { dg-bogus "Wstyle" }

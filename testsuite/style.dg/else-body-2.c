@@ -27,15 +27,19 @@ int f(int x, int *p)
 	if (x)
 		foo();
 	else while (x) x--; /* { dg-warning "same line as .else." } */
+	/* { dg-warning "same line as the .while. loop header" "" { target *-*-* } .-1 } */
 	if (x)
 		foo();
 	else for (i = 0; i < x; i++) foo(); /* { dg-warning "same line as .else." } */
+	/* { dg-warning "same line as the .for. loop header" "" { target *-*-* } .-1 } */
 	if (x)
 		foo();
 	else for (int j = 0; j < x; j++) foo(); /* { dg-warning "same line as .else." } */
+	/* { dg-warning "same line as the .for. loop header" "" { target *-*-* } .-1 } */
 	if (x)
 		foo();
 	else do x--; while (x); /* { dg-warning "same line as .else." } */
+	/* { dg-warning "same line as .do. .-Wstyle-do-body." "" { target *-*-* } .-1 } */
 	if (x)
 		foo();
 	else asm("nop"); /* { dg-warning "same line as .else." } */

@@ -1,0 +1,34 @@
+/* Loop headers from iterator macros: a body written on the macro's line
+   is reported; a loop whose body comes from a macro too is not.  */
+/* { dg-do compile } */
+#include "style-common.h"
+
+#define for_each_cpu(cpu, mask) for ((cpu) = 0; (cpu) < 8; (cpu)++) if (!((mask) & (1 << (cpu)))) {} else
+#define for_each_index(i, n) for ((i) = 0; (i) < (n); (i)++)
+#define list_for_each(p, head) \
+	for ((p) = (head); (p); (p) = (p)->next)
+#define spin_until(c) while (!(c)) foo()
+#define forever for (;;)
+
+struct node { struct node *next; };
+
+int f(int mask, struct node *head)
+{
+	int cpu, count = 0, i;
+	struct node *p;
+
+	for_each_cpu(cpu, mask) count++; /* { dg-warning "same line as the .for_each_cpu. loop header .-Wstyle-loop-body." } */
+	for_each_index(i, 4) foo(); /* { dg-warning "same line as the .for_each_index. loop header" } */
+	list_for_each(p, head) { count++; } /* { dg-warning "after .\{. on the same line as the .list_for_each. loop header" } */
+	for_each_cpu(cpu, mask) /* { dg-bogus "Wstyle" } */
+		count++;
+	list_for_each(p, head) { /* { dg-bogus "Wstyle" } */
+		count++;
+	}
+	spin_until(count > 3); /* { dg-bogus "Wstyle" } */
+	forever { /* { dg-bogus "Wstyle" } */
+		if (count++ > 9)
+			break;
+	}
+	return count;
+}

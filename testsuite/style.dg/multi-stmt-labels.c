@@ -1,0 +1,18 @@
+/* Labels are not statements: "case X: return 1;" is one statement on
+   its line (checkpatch.pl exempts it too); a second one is reported.  */
+/* { dg-do compile } */
+#include "style-common.h"
+
+int f(int x)
+{
+	switch (x) {
+	case 1: return 1; /* { dg-bogus "Wstyle" } */
+	case 2: foo(); break; /* { dg-warning "same line as the previous statement" } */
+	case 3: /* { dg-bogus "Wstyle" } */
+		bar();
+		break;
+	default: break; /* { dg-bogus "Wstyle" } */
+	}
+again: if (x--) goto again; /* { dg-warning "Wstyle-if-body" } */
+	return 0;
+}
