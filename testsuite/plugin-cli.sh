@@ -112,3 +112,28 @@ make -s -C "$top" install DESTDIR="$tmp/dest" > /dev/null
 plugindir=$($GCC -print-file-name=plugin)
 $GCC -iplugindir="$tmp/dest$plugindir" -fplugin=style_plugin -I"$inc" -c bad.c -o bad.o 2> short.txt
 check "install: -fplugin=style_plugin by short name" grep -q 'Wstyle-if-body' short.txt
+
+# Several statements on one line: one warning for each after the first.
+printf 'extern void a(void), b(void), c(void);\nvoid f(void)\n{\n\ta(); b(); c();\n}\n' > three.c
+$GCC -fplugin="$PLUGIN" -c three.c -o three.o 2> three.txt
+check "multi-stmt: a(); b(); c(); gives two warnings" test "$(grep -c 'Wstyle-multi-stmt' three.txt)" -eq 2
+
+# lines=FILE: only the listed line ranges are reported.
+cat > newcode.c <<'C'
+extern void foo(void);
+void f(int x)
+{
+	if (x) foo();
+	if (x) foo();
+	if (x) foo();
+}
+C
+printf '# changed lines\n%s 5 5\n%s 7 9\n' "$(realpath newcode.c)" "$(realpath newcode.c)" > lines.txt
+$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-lines="$tmp/lines.txt" -c newcode.c -o newcode.o 2> newcode.txt
+check "lines: a listed line is reported" grep -q '^newcode.c:5:' newcode.txt
+check "lines: unlisted lines are not" test "$(grep -c 'Wstyle-' newcode.txt)" -eq 1
+printf '%s five\n' "$(realpath newcode.c)" > badlines.txt
+$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-lines="$tmp/badlines.txt" -c newcode.c -o newcode.o 2> badlines.log
+check "lines: a malformed file is a clear error" grep -q 'badlines.txt:1: expected .PATH FIRST LAST.' badlines.log
+$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-lines="$tmp/no-such-file" -c newcode.c -o newcode.o 2> nolines.log
+check "lines: a missing file is a clear error" grep -q 'cannot read .lines. file' nolines.log
