@@ -1400,6 +1400,24 @@ static void check_do(tree stmt)
 		check_body_after(&kw, 2, &kw, BODY_DO, "do", &loc, 1);
 }
 
+static bool end_is_brace(const struct src_pos *end)
+{
+	int len;
+	const char *text = style_source_line(end->file, end->line, &len);
+
+	return text && end->col < len && text[end->col] == '}';
+}
+
+/* Whether statement T starts with a token from a macro expansion. */
+static bool stmt_from_macro(tree t)
+{
+	while (t && TREE_CODE(t) == STATEMENT_LIST && !tsi_end_p(tsi_start(t)))
+		t = tsi_stmt(tsi_start(t));
+	return t && CAN_HAVE_LOCATION_P(t) && EXPR_HAS_LOCATION(t) &&
+	       linemap_location_from_macro_expansion_p(line_table,
+						       get_start(EXPR_LOCATION(t)));
+}
+
 /*
  * Statement S follows PREV in a block: S must not start on the line
  * where PREV ends.  Found back from S's first token, the ';' or '}'
@@ -1423,6 +1441,13 @@ static void check_next_stmt(tree prev, tree s)
 	anchor = stmt_start_loc(s);
 	if (!loc_to_pos(anchor, &first) ||
 	    !find_token_before(&first, BODY_NEXT, &end))
+		return;
+	/*
+	 * "} while_each_pid_task(pgrp, type, p);": a '}' before a statement
+	 * from a macro may close a block that another macro opened, not the
+	 * statement before.
+	 */
+	if (end_is_brace(&end) && stmt_from_macro(s))
 		return;
 	/* The next statement goes to the level of the previous one. */
 	prev_loc = stmt_start_loc(prev);

@@ -12,3 +12,17 @@ void f(int x, int y)
 	foo(); BUG(); /* { dg-warning "same line as the previous statement" } */
 	x++; SET_BOTH(x, y); /* { dg-warning "same line as the previous statement" } */
 }
+
+/* The kernel's do_each_pid_task()/while_each_pid_task() pair: the '}'
+   closes a block the first macro opened, not a statement.  */
+#define do_each_item(i, n) do { for ((i) = 0; (i) < (n); (i)++) {
+#define while_each_item(i, n) if ((i) > (n)) break; } } while (0)
+
+void g(int n)
+{
+	int i;
+
+	do_each_item(i, n) {
+		foo();
+	} while_each_item(i, n); /* { dg-bogus "Wstyle" } */
+}
