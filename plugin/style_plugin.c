@@ -901,8 +901,14 @@ static void compute_line_fix(const struct violation *v, int n,
 	const char *p, *eol = "\n";
 
 	fix->text = NULL;
+	/*
+	 * The next line must exist.  It is read first: reading a line may
+	 * move the cached text of the others.
+	 */
+	if (!style_source_line(pos.file, pos.line + 1, &next_len))
+		return;
 	p = style_source_line(pos.file, pos.line, &len);
-	if (!p || !style_source_line(pos.file, pos.line + 1, &next_len))
+	if (!p)
 		return;
 	text = xstrndup(p, len);
 	if (len > 0 && text[len - 1] == '\r') {
@@ -1036,6 +1042,8 @@ static void report_queued(void)
 		for (n = 1; i + n < n_queued; n++)
 			if (!same_line(&queued[i], &queued[i + n]))
 				break;
+		if (style_warnings_inhibited() || !line_selected(&queued[i].at))
+			continue;
 		compute_line_fix(&queued[i], n, &fix);
 		for (int k = 0; k < n; k++)
 			if (report(&queued[i + k], fixed ? NULL : &fix))
