@@ -119,16 +119,4 @@ static inline void style_warning(location_t at, location_t secondary,
 	warning_at(&richloc, 0, msg, arg);
 }
 
-/* A source line, as the diagnostic machinery caches it. */
-static inline const char *style_source_line(const char *file, int line,
-					    int *len)
-{
-	char_span span = location_get_source_line(file, line);
-
-	if (!span)
-		return NULL;
-	*len = (int)span.length();
-	return span.get_buffer();
-}
-
 #endif /* STYLE_COMPAT_H_INCLUDED */

@@ -113,6 +113,104 @@ struct src_pos {
 	int col;
 };
 
+/*
+ * The source text, read back from the files.  GCC's own cache (for the
+ * carets of diagnostics) finds a line by reading the file from a line
+ * it recorded, and keeps few files: asked for lines all over a kernel
+ * translation unit's headers it cost more than the compile itself.
+ * Here each file is read once into memory with the offset of every
+ * line.  Function bodies arrive header by header, so a few files cached
+ * at a time are enough.
+ */
+#define SRC_CACHE_FILES 16
+
+struct src_file {
+	const char *name;	/* the line map's file name */
+	char *text;
+	size_t size;
+	int *line_start;	/* the offsets of the lines found so far */
+	int n_lines, cap_lines;
+	size_t scanned;		/* where the search for '\n' goes on */
+	unsigned int last_use;
+};
+
+static struct src_file src_cache[SRC_CACHE_FILES];
+static unsigned int src_clock;
+
+static void src_file_load(struct src_file *f, const char *name)
+{
+	FILE *fp = fopen(name, "rb");
+	struct stat st;
+
+	free(f->text);
+	free(f->line_start);
+	memset(f, 0, sizeof(*f));
+	f->name = name;
+	if (!fp)
+		return;
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
+		f->text = XNEWVEC(char, st.st_size + 1);
+		f->size = fread(f->text, 1, st.st_size, fp);
+		f->text[f->size] = 0;
+	}
+	fclose(fp);
+}
+
+/*
+ * Index the lines of F up to LINE: the lines of a header are asked for
+ * in order, function after function, so the index grows as they are.
+ * Returns whether F has that line.
+ */
+static bool src_file_index(struct src_file *f, int line)
+{
+	while (f->n_lines < line && f->scanned < f->size) {
+		const char *nl;
+
+		if (f->n_lines + 2 > f->cap_lines) {
+			f->cap_lines = f->cap_lines ? 2 * f->cap_lines : 1024;
+			f->line_start = XRESIZEVEC(int, f->line_start,
+						   f->cap_lines);
+		}
+		f->line_start[f->n_lines++] = (int)f->scanned;
+		nl = (const char *)memchr(f->text + f->scanned, '\n',
+					  f->size - f->scanned);
+		f->scanned = nl ? nl - f->text + 1 : f->size;
+		/* Where this line ends: at its '\n', or at the end. */
+		f->line_start[f->n_lines] = nl ? (int)f->scanned : (int)f->size + 1;
+	}
+	return line >= 1 && line <= f->n_lines;
+}
+
+/*
+ * Line LINE (1-based) of FILE without its '\n', and its length; NULL if
+ * the file cannot be read (standard input, <built-in>) or is shorter.
+ * The text stays valid until SRC_CACHE_FILES other files are read.
+ */
+static const char *style_source_line(const char *file, int line, int *len)
+{
+	struct src_file *f = NULL, *lru = &src_cache[0];
+
+	for (int i = 0; i < SRC_CACHE_FILES; i++) {
+		struct src_file *c = &src_cache[i];
+
+		if (c->name && (c->name == file || !strcmp(c->name, file))) {
+			f = c;
+			break;
+		}
+		if (c->last_use < lru->last_use)
+			lru = c;
+	}
+	if (!f) {
+		f = lru;
+		src_file_load(f, file);
+	}
+	f->last_use = ++src_clock;
+	if (!f->text || !src_file_index(f, line))
+		return NULL;
+	*len = f->line_start[line] - f->line_start[line - 1] - 1;
+	return f->text + f->line_start[line - 1];
+}
+
 /* How far the search for a closing ')' may go before it gives up. */
 #define MAX_COND_LINES 256
 
@@ -1532,42 +1630,110 @@ static void check_statement_lists(tree t)
 	}
 }
 
-static tree check_tree(tree *tp, int *walk_subtrees, void *data)
-{
-	tree t = *tp;
+/*
+ * SAVE_EXPRs are the trees a function body shares; each is walked once.
+ * The set of those walked: open addressing, grown at three quarters.
+ */
+static tree *saved_seen;
+static size_t saved_size, saved_count;
 
-	if (TYPE_P(t)) {
-		*walk_subtrees = 0;
-		return NULL_TREE;
+static bool first_visit(tree t)
+{
+	size_t i;
+
+	if (4 * (saved_count + 1) > 3 * saved_size) {
+		tree *old = saved_seen;
+		size_t old_size = saved_size;
+
+		saved_size = old_size ? 2 * old_size : 64;
+		saved_seen = XCNEWVEC(tree, saved_size);
+		saved_count = 0;
+		for (i = 0; i < old_size; i++)
+			if (old[i])
+				first_visit(old[i]);
+		free(old);
 	}
-	switch (TREE_CODE(t)) {
-	case COND_EXPR:
-		if (VOID_TYPE_P(TREE_TYPE(t)))
-			check_if(t, COND_EXPR_THEN(t), COND_EXPR_ELSE(t));
-		break;
-	case IF_STMT:
-		check_if(t, TREE_OPERAND(t, 1), TREE_OPERAND(t, 2));
-		break;
-	case FOR_STMT:
-		check_loop(t, "for", FOR_BODY(t));
-		break;
-	case WHILE_STMT:
-		check_loop(t, "while", WHILE_BODY(t));
-		break;
-	case DO_STMT:
-		check_do(t);
-		break;
-	case DECL_EXPR:
-		/* GNU C nested functions are genericized with their parent. */
-		t = DECL_EXPR_DECL(t);
-		if (TREE_CODE(t) == FUNCTION_DECL && DECL_SAVED_TREE(t))
-			walk_tree_without_duplicates(&DECL_SAVED_TREE(t),
-						     check_tree, NULL);
-		break;
-	default:
-		break;
+	for (i = (size_t)t / sizeof(void *) % saved_size; saved_seen[i];
+	     i = (i + 1) % saved_size)
+		if (saved_seen[i] == t)
+			return false;
+	saved_seen[i] = t;
+	saved_count++;
+	return true;
+}
+
+/*
+ * Walk a function body for the statements to check.  Every expression
+ * is walked too, for the ({ }) statement expressions inside; types,
+ * declarations and constants are not.  GCC's walk_tree() would do, but
+ * keeps a hash set of every node it visits, which cost more than the
+ * checks.  The last operand is walked by the loop rather than by
+ * recursion, to keep the stack shallow.
+ */
+static void check_tree(tree t)
+{
+	while (t) {
+		enum tree_code code = TREE_CODE(t);
+		int n;
+
+		switch (code) {
+		case STATEMENT_LIST:
+			for (tree_stmt_iterator it = tsi_start(t);
+			     !tsi_end_p(it); tsi_next(&it))
+				check_tree(tsi_stmt(it));
+			return;
+		case BIND_EXPR:
+			for (tree v = BIND_EXPR_VARS(t); v; v = DECL_CHAIN(v))
+				if (VAR_P(v) && DECL_INITIAL(v))
+					check_tree(DECL_INITIAL(v));
+			t = BIND_EXPR_BODY(t);
+			continue;
+		case DECL_EXPR:
+			/* Nested functions come with their parent. */
+			t = DECL_EXPR_DECL(t);
+			if (TREE_CODE(t) == FUNCTION_DECL)
+				check_tree(DECL_SAVED_TREE(t));
+			return;
+		case CONSTRUCTOR:
+			for (unsigned int i = 0; i < CONSTRUCTOR_NELTS(t); i++)
+				check_tree(CONSTRUCTOR_ELT(t, i)->value);
+			return;
+		case TREE_LIST:
+			check_tree(TREE_VALUE(t));
+			t = TREE_CHAIN(t);
+			continue;
+		case SAVE_EXPR:
+			if (!first_visit(t))
+				return;
+			break;
+		case COND_EXPR:
+			if (VOID_TYPE_P(TREE_TYPE(t)))
+				check_if(t, COND_EXPR_THEN(t), COND_EXPR_ELSE(t));
+			break;
+		case IF_STMT:
+			check_if(t, TREE_OPERAND(t, 1), TREE_OPERAND(t, 2));
+			break;
+		case FOR_STMT:
+			check_loop(t, "for", FOR_BODY(t));
+			break;
+		case WHILE_STMT:
+			check_loop(t, "while", WHILE_BODY(t));
+			break;
+		case DO_STMT:
+			check_do(t);
+			break;
+		default:
+			break;
+		}
+		if (!IS_EXPR_CODE_CLASS(TREE_CODE_CLASS(code)))
+			return;
+		n = TREE_OPERAND_LENGTH(t);
+		if (n == 0)
+			return;
+		for (int i = 0; i < n - 1; i++)
+			check_tree(TREE_OPERAND(t, i));
+		t = TREE_OPERAND(t, n - 1);
 	}
-	return NULL_TREE;
 }
 
 /* PLUGIN_PRE_GENERICIZE: the function's trees as the parser built them. */
@@ -1577,8 +1743,10 @@ static void check_function(void *gcc_data, void *user_data)
 
 	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl))
 		return;
-	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), check_tree,
-				     NULL);
+	check_tree(DECL_SAVED_TREE(fndecl));
+	saved_count = 0;
+	if (saved_size)
+		memset(saved_seen, 0, saved_size * sizeof(*saved_seen));
 	if (rule_enabled[RULE_MULTI_STMT])
 		check_statement_lists(DECL_SAVED_TREE(fndecl));
 	report_queued();
