@@ -733,7 +733,7 @@ static const char *message(const struct violation *v)
 		[BODY_ELSE] = G_("statement after %<{%> on the same line as %<else%>"),
 		[BODY_LOOP] = G_("statement after %<{%> on the same line as the %qs loop header"),
 		[BODY_DO] = G_("statement after %<{%> on the same line as %<do%>"),
-		[BODY_NEXT] = G_("statement after %<{%> on the same line as the previous statement"),
+		[BODY_NEXT] = G_("statement after %<{%> after the previous statement"),
 	};
 
 	switch (v->rule) {
@@ -1774,8 +1774,7 @@ static int rule_index(const char *name)
 	return -1;
 }
 
-static const char valid_args[] =
-	"disable, error, once=DIR, lines=FILE, and RULE or no-RULE for each RULE of if-body, else-body, brace-body, loop-body, do-body, multi-stmt, empty-body";
+static const char valid_args[] = "disable, error, once=DIR, lines=FILE";
 
 /* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
 static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
@@ -1820,8 +1819,19 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 	}
 	rule = rule_index(key);
 	if (rule < 0) {
-		error("%s: unknown option %qs; valid options are: %s", plugin,
-		      arg->key, valid_args);
+		char *rules = xstrdup("");
+
+		for (int i = 0; i < NR_RULES; i++) {
+			char *more = concat(rules, i ? ", " : "",
+					    rule_names[i] + strlen("style-"), NULL);
+
+			free(rules);
+			rules = more;
+		}
+		error(
+		      "%s: unknown option %qs; valid options are: %s, and RULE or no-RULE for RULE in %s",
+		      plugin, arg->key, valid_args, rules);
+		free(rules);
 		return false;
 	}
 	rule_enabled[rule] = on;

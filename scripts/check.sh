@@ -3,7 +3,8 @@
 #
 # check.sh - run the project's tests and end with one summary line
 #
-# Usage: scripts/check.sh STAGE...   STAGE: plugin, kbuild, qemu, all
+# Usage: scripts/check.sh STAGE...
+#   STAGE: plugin, kbuild-series, kbuild, qemu, all (plugin, kbuild, qemu)
 #
 # Every stage prints "PASS: name" and "FAIL: name" lines; DejaGnu's
 # results are counted from its .sum file (PASS and XFAIL pass; FAIL,
@@ -70,13 +71,14 @@ run_stage() {
 		done
 		;;
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
+	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
 	all)
 		run_stage plugin
 		run_stage kbuild
 		run_stage qemu
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, kbuild, qemu, all)" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, kbuild-series, kbuild, qemu, all)" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# kbuild/check-series.sh - check the committed W=style patch series.
+#
+# 1. Up to date: regenerates the series from plugin/ and kbuild/templates/
+#    into a temporary directory and compares it with kbuild/patches/; and
+#    the documentation page names every -Wstyle-RULE of plugin/.
+# 2. Applies: for each VERSION, applies the series in order, without fuzz,
+#    with GNU patch (-p1 --fuzz=0) and with git apply, to the files it
+#    touches, taken from /usr/src/linux-source-VERSION.tar.xz.
+# 3. checkpatch: runs each tree's scripts/checkpatch.pl on every patch and
+#    prints its summary and warnings; an error fails the check, and so
+#    does a warning with --strict-checkpatch.
+# Prints a PASS: or FAIL: line per check and exits non-zero if any failed.
+#
+# Usage: kbuild/check-series.sh [--no-apply] [--no-checkpatch]
+#                               [--strict-checkpatch] [VERSION...]
+#   VERSION defaults to "6.1 6.12".
+# Environment: PLUGIN_DIR (as for gen-series.sh).
+set -euo pipefail
+
+prog=check-series.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$here/lib.sh"
+
+do_apply=1 do_checkpatch=1 strict=0
+versions=()
+for arg in "$@"; do
+	case $arg in
+	--no-apply) do_apply=0 ;;
+	--no-checkpatch) do_checkpatch=0 ;;
+	--strict-checkpatch) strict=1 ;;
+	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
+	-*) die "unknown option $arg" ;;
+	*) versions+=("$arg") ;;
+	esac
+done
+[ ${#versions[@]} -gt 0 ] || versions=(6.1 6.12)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+pass() { passed=$((passed + 1)); echo "PASS: $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# 1. Up to date.
+"$here/gen-series.sh" "$tmp/patches" >/dev/null
+if diff -ru "$here/patches" "$tmp/patches" >"$tmp/diff"; then
+	pass "kbuild/patches is up to date with plugin/ and kbuild/templates"
+else
+	fail "kbuild/patches is out of date: run kbuild/gen-series.sh (make kbuild-series) and commit kbuild/patches"
+	sed -n '1,60p' "$tmp/diff" | sed 's/^/    /'
+fi
+
+# The documentation names every rule of the plugin.
+plugin_dir=${PLUGIN_DIR:-$(dirname "$here")/plugin}
+missing=()
+for rule in $(grep -oh '"style-[a-z][a-z-]*"' "$plugin_dir"/*.c | tr -d '"' | sort -u); do
+	grep -q -- "-W$rule\\b" "$here/templates/style-check.rst" || missing+=("-W$rule")
+done
+if [ ${#missing[@]} = 0 ]; then
+	pass "the documentation describes every rule of plugin/"
+else
+	fail "kbuild/templates/style-check.rst does not describe ${missing[*]}, which plugin/ reports: add it there and run kbuild/gen-series.sh"
+fi
+
+mapfile -t series < <(series_patches "$here/patches")
+cp_files=(scripts/checkpatch.pl scripts/spelling.txt scripts/const_structs.checkpatch)
+for v in "${versions[@]}"; do
+	[ $do_apply = 1 ] || [ $do_checkpatch = 1 ] || break
+	src=$tmp/src-$v
+	mapfile -t files < <(touched_files "${series[@]}")
+	extract_files "$v" "$src" "${files[@]}" "${cp_files[@]}"
+
+	# 2. Applies, with both tools.
+	if [ $do_apply = 1 ]; then
+		for method in patch git; do
+			rm -rf "$tmp/mirror"
+			cp -r "$src" "$tmp/mirror"
+			if (check_series "$method" "$tmp/mirror" "${series[@]}"); then
+				pass "linux-source-$v: the ${#series[@]} patches apply without fuzz ($method)"
+			else
+				fail "linux-source-$v: the series does not apply ($method)"
+			fi
+		done
+	fi
+
+	# 3. checkpatch.
+	if [ $do_checkpatch = 1 ]; then
+		[ -f "$src/scripts/checkpatch.pl" ] || die "linux-source-$v has no scripts/checkpatch.pl"
+		command -v perl >/dev/null || die "perl is not installed (needed by checkpatch.pl)"
+		for p in "${series[@]}"; do
+			rc=0
+			perl "$src/scripts/checkpatch.pl" --no-tree --no-color "$p" \
+				>"$tmp/cp.log" 2>&1 || rc=$?
+			total=$(sed -n 's/^total: //p' "$tmp/cp.log" | tail -n1)
+			what="checkpatch $v $(basename "$p"): ${total:-no result (exit $rc)}"
+			if [ -z "$total" ] || [[ $total != "0 errors,"* ]] ||
+			   { [ $strict = 1 ] && [ $rc -ne 0 ]; }; then
+				fail "$what"
+			else
+				pass "$what"
+			fi
+			grep -E '^(ERROR|WARNING|CHECK):|^#[0-9]+: FILE:' "$tmp/cp.log" |
+				sed 's/^/    /' || true
+		done
+	fi
+done
+
+echo "check-series: $passed passed, $failed failed"
+[ "$failed" = 0 ]

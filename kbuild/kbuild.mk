@@ -1,0 +1,53 @@
+# kbuild/kbuild.mk - make targets for the kernel patch series (W=style).
+#
+# Included by the top-level Makefile; uses $(BUILD), the absolute build
+# directory (default: <repo>/build). Targets:
+#   kbuild-series         regenerate kbuild/patches from plugin/ + templates
+#   check-kbuild          all of the checks below
+#   check-kbuild-series   the series is up to date, applies to every tree
+#                         without fuzz, and passes checkpatch.pl
+#   check-kbuild-wflags   W=1/2/3/e/c behave exactly as without the series
+#   check-kbuild-build    a tinyconfig + CONFIG_WERROR=y kernel builds with
+#                         W=style and reports each violation once
+#   kbuild-trees          kbuild/prepare-tree.sh for each version into
+#                         $(BUILD)/linux-VERSION
+# Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
+# Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
+# libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
+
+KBUILD_DIR	:= $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+KBUILD_VERSIONS	?= 6.1 6.12
+BUILD		?= $(abspath $(KBUILD_DIR)/../build)
+JOBS		?= 2
+
+kbuild-env	= BUILD=$(BUILD) JOBS=$(JOBS)
+
+.PHONY: kbuild-series check-kbuild check-kbuild-series check-kbuild-wflags \
+	check-kbuild-build kbuild-trees
+
+kbuild-series:
+	$(KBUILD_DIR)/gen-series.sh
+
+# All of them, one after the other (also under make -j: the tests share
+# $(BUILD)/kbuild-test), and each even if one before it failed, so that
+# every PASS/FAIL line is printed; the tests use the committed series.
+check-kbuild:
+	@rc=0; \
+	$(KBUILD_DIR)/check-series.sh $(KBUILD_VERSIONS) || rc=1; \
+	$(kbuild-env) $(KBUILD_DIR)/test-wflags.sh $(KBUILD_VERSIONS) || rc=1; \
+	$(kbuild-env) $(KBUILD_DIR)/test-build.sh $(KBUILD_VERSIONS) || rc=1; \
+	exit $$rc
+
+check-kbuild-series:
+	$(KBUILD_DIR)/check-series.sh $(KBUILD_VERSIONS)
+
+check-kbuild-wflags:
+	$(kbuild-env) $(KBUILD_DIR)/test-wflags.sh $(KBUILD_VERSIONS)
+
+check-kbuild-build:
+	$(kbuild-env) $(KBUILD_DIR)/test-build.sh $(KBUILD_VERSIONS)
+
+kbuild-trees:
+	@set -e; for v in $(KBUILD_VERSIONS); do \
+		$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh $$v $(BUILD)/linux-$$v; \
+	done

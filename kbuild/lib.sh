@@ -1,0 +1,92 @@
+# kbuild/lib.sh - shell functions shared by the kbuild/*.sh scripts.
+#
+# Source it after setting "prog" (the script name used in messages):
+#   prog=foo.sh; . "$here/lib.sh"
+# Needs: bash, GNU patch, git, tar, xz.
+
+die() {
+	echo "$prog: error: $*" >&2
+	exit 1
+}
+
+note() {
+	echo "$prog: $*"
+}
+
+# series_patches PATCHDIR: the patch files of PATCHDIR/series, in order.
+series_patches() {
+	local dir=$1 p
+	[ -f "$dir/series" ] || die "$dir/series not found (run kbuild/gen-series.sh)"
+	while read -r p; do
+		case $p in '' | '#'*) continue ;; esac
+		p=${p%% *}
+		[ -f "$dir/$p" ] || die "$dir/series lists $p, which does not exist"
+		echo "$dir/$p"
+	done <"$dir/series"
+}
+
+# touched_files PATCH...: the paths (relative to the tree) the patches
+# modify or create, one per line, sorted.
+touched_files() {
+	sed -n -e 's|^--- a/\([^\t]*\).*|\1|p' -e 's|^+++ b/\([^\t]*\).*|\1|p' "$@" |
+		LC_ALL=C sort -u
+}
+
+# tarball_of VERSION: Debian's linux-source tarball for VERSION.
+tarball_of() {
+	local t=/usr/src/linux-source-$1.tar.xz
+	[ -f "$t" ] || die "$t not found: install the Debian package linux-source-$1"
+	echo "$t"
+}
+
+# extract_files VERSION DEST FILE...: unpack FILEs (paths in the tree)
+# of linux-source-VERSION into DEST, a directory laid out like the tree.
+# Files the tarball does not have are skipped.
+extract_files() {
+	local version=$1 dest=$2 tarball top
+	shift 2
+	tarball=$(tarball_of "$version")
+	top=linux-source-$version
+	mkdir -p "$dest"
+	tar -xJf "$tarball" -C "$dest" --strip-components=1 --wildcards \
+		--no-wildcards-match-slash $(printf "$top/%s " "$@") 2>/dev/null || true
+}
+
+# apply_one METHOD TREE PATCH [-R]: apply PATCH to TREE without fuzz (or
+# take it back with -R). METHOD is "patch" (GNU patch -p1 --fuzz=0) or
+# "git" (git apply, which never fuzzes). Prints the tool's output on
+# failure and returns non-zero.
+apply_one() {
+	local method=$1 tree=$2 patch=$3 rev=${4:-} log rc=0
+	log=$(mktemp)
+	case $method in
+	patch)
+		# -N: a patch that looks already applied is an error, not a
+		# reason to take it back.
+		patch -d "$tree" -p1 --fuzz=0 --no-backup-if-mismatch -r - -s \
+			${rev:--N} -i "$patch" </dev/null >"$log" 2>&1 || rc=$?
+		;;
+	git)
+		# Outside any repository, so that git apply takes the paths
+		# as relative to TREE.
+		(cd "$tree" && GIT_CEILING_DIRECTORIES=$(dirname "$(pwd)") \
+			git apply $rev -p1 "$patch") </dev/null >"$log" 2>&1 || rc=$?
+		;;
+	*) die "apply_one: unknown method $method" ;;
+	esac
+	[ $rc -eq 0 ] || sed 's/^/    /' "$log" >&2
+	rm -f "$log"
+	return $rc
+}
+
+# check_series METHOD MIRROR PATCH...: apply the patches in order to
+# MIRROR, a scratch copy of the files they touch. Dies naming the first
+# patch that does not apply.
+check_series() {
+	local method=$1 mirror=$2 p
+	shift 2
+	for p in "$@"; do
+		apply_one "$method" "$mirror" "$p" ||
+			die "$(basename "$p") does not apply without fuzz (checked with $method)"
+	done
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# qemu/kernel.sh - end-to-end kernel check for one Debian kernel version:
+# prepare the tree, build a tiny kernel with the style plugin (W=style),
+# summarize the style warnings, boot it in QEMU and check the marker.
+#
+# Usage: qemu/kernel.sh VERSION          (VERSION: 6.1 or 6.12)
+# Layout (BUILD defaults to <repo>/build):
+#   $BUILD/linux-VERSION             source tree (from kbuild/prepare-tree.sh
+#                                    if executable, else plain unpack of
+#                                    /usr/src/linux-source-VERSION.tar.xz)
+#   $BUILD/qemu-VERSION/style        O= dir of the W=style build (build.log,
+#                                    style-warnings.txt, boot.log)
+#   $BUILD/qemu-VERSION/plain        O= dir of the plain build (IDENTITY=1)
+#   $BUILD/qemu-VERSION/initramfs.cpio
+# Environment:
+#   BUILD             build directory (absolute or relative to the cwd)
+#   STYLE_MAKE_ARGS   make args of the style build (default "W=style";
+#                     set it empty for a plain build)
+#   PLAIN_MAKE_ARGS   make args of the plain build (default empty)
+#   IDENTITY=1        also build plain and require byte-identical vmlinux
+#                     and bzImage (qemu/compare.sh style plain)
+#   FRESH=1           remove and re-create the source tree first
+#   PREPARE_TREE      tree preparation script (default kbuild/prepare-tree.sh,
+#                     called as SCRIPT VERSION DIR); "none" = plain unpack
+#   BOOT_VERBOSE=1    stream the guest console (see qemu/boot.sh)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+die() {
+	echo "kernel.sh: error: $*" >&2
+	exit 1
+}
+[ $# -eq 1 ] || { echo "usage: $0 VERSION   (6.1 or 6.12)" >&2; exit 2; }
+version=$1
+[[ $version =~ ^[0-9]+\.[0-9]+$ ]] || die "VERSION must look like 6.1 or 6.12, got '$version'"
+tarball=/usr/src/linux-source-$version.tar.xz
+
+build=${BUILD:-$root/build}
+if [ ! -f "$tarball" ] && [ ! -f "$build/linux-$version/Makefile" ]; then
+	die "$tarball not found (Debian package linux-source-$version)"
+fi
+mkdir -p "$build" || die "cannot create build dir '$build'"
+build=$(cd "$build" && pwd)
+src=$build/linux-$version
+out=$build/qemu-$version
+read -ra style_args <<<"${STYLE_MAKE_ARGS-W=style}"
+read -ra plain_args <<<"${PLAIN_MAKE_ARGS-}"
+
+t0=$(date +%s)
+step() { echo "=== kernel.sh [$version] $* ($(($(date +%s) - t0)) s)"; }
+
+# 1. Source tree.
+if [ "${FRESH:-0}" = 1 ] && [ -e "$src" ]; then
+	step "FRESH=1: removing $src"
+	rm -rf "$src"
+fi
+prep=${PREPARE_TREE:-$root/kbuild/prepare-tree.sh}
+if [ -n "${PREPARE_TREE:-}" ] && [ "$prep" != none ] && [ ! -x "$prep" ]; then
+	die "PREPARE_TREE='$prep' is not an executable script"
+fi
+if [ "$prep" != none ] && [ -x "$prep" ]; then
+	step "preparing $src with $prep"
+	"$prep" "$version" "$src" || die "$prep $version $src failed"
+elif [ -f "$src/Makefile" ]; then
+	step "using existing source tree $src"
+else
+	step "unpacking $tarball into $src"
+	tmp=$build/.unpack-linux-$version.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	tar -xf "$tarball" -C "$tmp" || { rm -rf "$tmp"; die "cannot unpack $tarball"; }
+	[ -d "$tmp/linux-source-$version" ] || { rm -rf "$tmp"; die "$tarball has no top dir linux-source-$version/"; }
+	rm -rf "$src"
+	mv "$tmp/linux-source-$version" "$src"
+	rmdir "$tmp"
+fi
+[ -f "$src/Makefile" ] || die "no kernel source tree at $src after preparation"
+
+# 2. Initramfs with the static /init.
+step "building initramfs"
+"$here/initramfs.sh" "$out/initramfs.cpio"
+
+# 3. Style build, then always the warning summary (also after a failure).
+step "building $out/style (make args: ${style_args[*]:-none})"
+rc=0
+"$here/build.sh" "$src" "$out/style" "${style_args[@]}" || rc=$?
+if [ -f "$out/style/build.log" ]; then
+	step "style warning summary"
+	"$here/summary.sh" -s "$src" "$out/style/build.log" "$out/style/style-warnings.txt"
+fi
+[ $rc = 0 ] || die "style build failed (log: $out/style/build.log)"
+
+# 4. Boot it and check the marker carries this build's kernel release.
+step "booting $out/style"
+release=$(cat "$out/style/include/config/kernel.release")
+BOOT_EXPECT=${BOOT_EXPECT:-release=$release} \
+	"$here/boot.sh" "$out/style/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
+	"$out/style/boot.log"
+
+# 5. Optional: plain build must be byte-identical to the style build.
+if [ "${IDENTITY:-0}" = 1 ]; then
+	step "building $out/plain (make args: ${plain_args[*]:-none})"
+	"$here/build.sh" "$src" "$out/plain" "${plain_args[@]}"
+	step "comparing style and plain builds"
+	"$here/compare.sh" "$out/style" "$out/plain"
+fi
+step "PASS"

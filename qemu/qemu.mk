@@ -1,0 +1,34 @@
+# qemu/qemu.mk - make fragment for the top-level Makefile (`include qemu/qemu.mk`).
+# Builds tiny kernels from Debian's linux-source packages with W=style,
+# summarizes the style warnings and boots them in QEMU (see qemu/kernel.sh).
+#
+# Targets:
+#   qemu-6.1, qemu-6.12  W=style build + warning summary + QEMU boot
+#   check-qemu           both of the above, plus plain-vs-style byte
+#                        identity of vmlinux/bzImage for 6.1
+#   demo                 6.1 end to end, showing the guest console
+# Variables:
+#   BUILD            absolute build dir (default $(CURDIR)/build)
+#   QEMU_DEPS        prerequisites of these targets (e.g. the plugin), empty
+#   STYLE_MAKE_ARGS  kernel make args of the style build (default W=style)
+
+QEMU_MK_DIR := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+BUILD ?= $(CURDIR)/build
+QEMU_DEPS ?=
+QEMU_KERNEL := BUILD='$(BUILD)' $(QEMU_MK_DIR)/kernel.sh
+
+.PHONY: qemu-6.1 qemu-6.12 check-qemu demo
+
+qemu-6.1 qemu-6.12: qemu-%: $(QEMU_DEPS)
+	$(QEMU_KERNEL) $*
+
+# Sequential on purpose: each kernel build already uses all cores.
+check-qemu: $(QEMU_DEPS)
+	IDENTITY=1 $(QEMU_KERNEL) 6.1
+	$(QEMU_KERNEL) 6.12
+
+demo: $(QEMU_DEPS)
+	BOOT_VERBOSE=1 $(QEMU_KERNEL) 6.1
+	@echo "demo: style warnings: $(BUILD)/qemu-6.1/style/style-warnings.txt"
+	@echo "demo: console log:    $(BUILD)/qemu-6.1/style/boot.log"
+	@grep -a -m1 STYLE-BOOT-OK '$(BUILD)/qemu-6.1/style/boot.log' | tr -d '\r'
