@@ -6,7 +6,7 @@
  *   STYLE-BOOT-OK release=6.1.192 version=#1 Mon Jan  1 00:00:00 UTC 2024 machine=x86_64
  * to the console, then powers the machine off with reboot(RB_POWER_OFF).
  *
- * Build (static, no runtime deps): gcc -static -Os -o init init.c
+ * Build (static, no runtime deps): gcc -static -Os -o /tmp/out/init init.c
  * (qemu/initramfs.sh does this and packs it as /init into a newc cpio).
  */
 #include <errno.h>
