@@ -139,13 +139,17 @@ static unsigned int src_clock;
 
 static void src_file_load(struct src_file *f, const char *name)
 {
-	FILE *fp = fopen(name, "rb");
 	struct stat st;
+	FILE *fp;
 
 	free(f->text);
 	free(f->line_start);
 	memset(f, 0, sizeof(*f));
 	f->name = name;
+	/* Only regular files: opening a FIFO would wait for a writer. */
+	if (stat(name, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	fp = fopen(name, "rb");
 	if (!fp)
 		return;
 	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
@@ -646,7 +650,9 @@ static bool first_report(location_t loc, enum style_rule rule)
 					     (enum style_rule)((old[i] - 1) & 7));
 		free(old);
 	}
-	for (i = key % reported_size; reported[i]; i = (i + 1) % reported_size)
+	/* Locations differ in their high bits: mix them into the index. */
+	for (i = (key * 0x9e3779b97f4a7c15ULL >> 17) % reported_size;
+	     reported[i]; i = (i + 1) % reported_size)
 		if (reported[i] == key)
 			return false;
 	reported[i] = key;
