@@ -137,6 +137,17 @@ struct src_file {
 static struct src_file src_cache[SRC_CACHE_FILES];
 static unsigned int src_clock;
 
+/* Notes said once per compilation. */
+static void note_once(bool *said, const char *msg)
+{
+	if (*said)
+		return;
+	*said = true;
+	inform(UNKNOWN_LOCATION, "%s", msg);
+}
+
+static bool said_stdin;
+
 static void src_file_load(struct src_file *f, const char *name)
 {
 	struct stat st;
@@ -146,6 +157,16 @@ static void src_file_load(struct src_file *f, const char *name)
 	free(f->line_start);
 	memset(f, 0, sizeof(*f));
 	f->name = name;
+	/*
+	 * "<stdin>", "<built-in>": no file to read back, even if the
+	 * current directory holds one of that name.
+	 */
+	if (name[0] == '<' && name[strlen(name) - 1] == '>') {
+		if (!strcmp(name, "<stdin>"))
+			note_once(&said_stdin,
+				  "style_plugin: code read from standard input is not checked");
+		return;
+	}
 	/* Only regular files: opening a FIFO would wait for a writer. */
 	if (stat(name, &st) != 0 || !S_ISREG(st.st_mode))
 		return;
@@ -450,15 +471,6 @@ static bool find_close_paren(const struct src_pos *open, struct src_pos *close)
 		line_start = !(len > 0 && text[len - 1] == '\\');
 	}
 	return false;
-}
-
-/* Notes said once per compilation. */
-static void note_once(bool *said, const char *msg)
-{
-	if (*said)
-		return;
-	*said = true;
-	inform(UNKNOWN_LOCATION, "%s", msg);
 }
 
 static bool said_line_markers;
@@ -1431,15 +1443,25 @@ static void check_if(tree stmt, tree then_body, tree else_body)
 		check_else(else_body);
 }
 
+/*
+ * An expression written in the source after the location DATA points to
+ * (a loop macro's invocation).  The front end gives some expressions it
+ * makes up while expanding a macro the location of the statement the
+ * macro is used in, which comes before the invocation.
+ */
 static tree find_written_expr(tree *tp, int *walk_subtrees, void *data)
 {
+	location_t after = *(location_t *)data, loc;
+
 	if (TYPE_P(*tp)) {
 		*walk_subtrees = 0;
 		return NULL_TREE;
 	}
-	if (EXPR_P(*tp) && EXPR_HAS_LOCATION(*tp) &&
-	    !linemap_location_from_macro_expansion_p(line_table,
-						     EXPR_LOCATION(*tp)))
+	if (!EXPR_P(*tp) || !EXPR_HAS_LOCATION(*tp))
+		return NULL_TREE;
+	loc = get_pure_location(EXPR_LOCATION(*tp));
+	if (!linemap_location_from_macro_expansion_p(line_table, loc) &&
+	    loc > after)
 		return *tp;
 	return NULL_TREE;
 }
@@ -1449,7 +1471,8 @@ static tree find_written_expr(tree *tp, int *walk_subtrees, void *data)
  * for_each_cpu(cpu, mask): the header ends where the macro invocation
  * does, and a body written after it on the same line is a violation.  A
  * loop whose body comes from a macro expansion too is the macro's
- * business.
+ * business: a loop in a statement expression macro such as the kernel's
+ * per_cpu_sum(var), used in "return per_cpu_sum(x) != 0;".
  */
 static void check_macro_loop(location_t loc, tree body)
 {
@@ -1459,11 +1482,12 @@ static void check_macro_loop(location_t loc, tree body)
 	char macro[32];
 	int len, n, i;
 
-	if (!body ||
-	    !walk_tree_without_duplicates(&body, find_written_expr, NULL))
-		return;
 	point = linemap_resolve_location(line_table, loc,
 					 LRK_MACRO_EXPANSION_POINT, NULL);
+	point = get_pure_location(point);
+	if (!body ||
+	    !walk_tree_without_duplicates(&body, find_written_expr, &point))
+		return;
 	if (!loc_to_pos(point, &name) || in_system_header_at(point))
 		return;
 	text = style_source_line(name.file, name.line, &len);
@@ -1496,19 +1520,33 @@ static void check_loop(tree stmt, const char *keyword, tree body)
 }
 
 /*
- * A do statement: the tree puts it at its body's first token, which
- * follows the 'do'.  A do from a macro expansion (do { } while (0)) has
- * no 'do' written before it.
+ * A do statement: the C tree puts it at its body's first token, which
+ * follows the 'do'; the C++ tree at the 'do' itself.  A do from a macro
+ * expansion (do { } while (0)) has no 'do' written before it.
  */
+static bool find_do_keyword(const struct src_pos *at, struct src_pos *kw)
+{
+	const char *text;
+	int len;
+
+	text = style_source_line(at->file, at->line, &len);
+	if (!strncmp(lang_hooks.name, "GNU C++", 7) && text &&
+	    word_is(text, len, at->col, "do")) {
+		*kw = *at;
+		return true;
+	}
+	return find_token_before(at, BODY_DO, kw);
+}
+
 static void check_do(tree stmt)
 {
 	location_t loc = EXPR_LOCATION(stmt);
-	struct src_pos body, kw;
+	struct src_pos at, kw;
 
 	loc = linemap_resolve_location(line_table, loc,
 				       LRK_MACRO_EXPANSION_POINT, NULL);
-	if (loc_to_pos(loc, &body) && !in_system_header_at(loc) &&
-	    find_token_before(&body, BODY_DO, &kw))
+	if (loc_to_pos(loc, &at) && !in_system_header_at(loc) &&
+	    find_do_keyword(&at, &kw))
 		check_body_after(&kw, 2, &kw, BODY_DO, "do", &loc, 1);
 }
 

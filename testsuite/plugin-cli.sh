@@ -101,6 +101,15 @@ fi
 $GCC -fplugin="$PLUGIN" -x c -c - -o stdin.o < bad.c -I"$inc" 2> stdin.txt
 check "stdin: compiles" test $? -eq 0
 check "stdin: no crash" sh -c "! grep -qi 'internal compiler error' stdin.txt"
+check "stdin: a note says it is not checked" \
+	grep -q 'note: style_plugin: code read from standard input is not checked' stdin.txt
+# ... and a file named "<stdin>" in the current directory (here with a
+# violation where the code read has none) is not read in its place.
+mkdir -p stdin-dir
+cp bad.c 'stdin-dir/<stdin>'
+printf '#include "bad-style.h"\nextern void foo(void);\nint f(int x)\n{\n\tif (x)\n\t\tfoo();\n\treturn bad_style(x);\n}\n' > good.c
+(cd stdin-dir && $GCC -fplugin="$PLUGIN" -x c -c - -o /dev/null < ../good.c -I"$inc" 2> ../stdin2.txt)
+check "stdin: a file named <stdin> is not read instead" sh -c "! grep -q '^<stdin>:[0-9:]* warning' stdin2.txt"
 
 # -E is preprocessing only: the same output as without the plugin.
 $GCC -E -I"$inc" bad.c > plain.i

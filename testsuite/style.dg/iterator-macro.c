@@ -9,8 +9,22 @@
 	for ((p) = (head); (p); (p) = (p)->next)
 #define spin_until(c) while (!(c)) foo()
 #define forever for (;;)
+/* kernel/locking/percpu-rwsem.c: per_cpu_sum() uses an iterator, and
+   its body's per_cpu() has statement expressions and casts.  */
+#define verify_ptr(ptr) do { const void *__vp = (typeof((ptr) + 0))0; (void)__vp; } while (0)
+#define VERIFY_PTR(__p) ({ verify_ptr(__p); (typeof(*(__p)) *)(__p); })
+#define my_ptr(ptr, cpu) ({ (void)(cpu); VERIFY_PTR(ptr); })
+#define my_cpu(var, cpu) (*my_ptr(&(var), cpu))
+#define sum_of(var)				\
+({						\
+	typeof(var) __sum = 0;			\
+	int __i;				\
+	for_each_index(__i, 4)			\
+		__sum += my_cpu(var, __i);	\
+	__sum;					\
+})
 
-struct node { struct node *next; };
+struct node { struct node *next; int *count; };
 
 int f(int mask, struct node *head)
 {
@@ -30,5 +44,7 @@ int f(int mask, struct node *head)
 		if (count++ > 9)
 			break;
 	}
+	if (sum_of(*head->count) != 0 && count) /* { dg-bogus "Wstyle" } */
+		return sum_of(*head->count) + 1; /* { dg-bogus "Wstyle" } */
 	return count;
 }
