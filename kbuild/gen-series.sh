@@ -7,7 +7,8 @@
 #     (the plugin source is never copied by hand into kbuild/);
 #   - kbuild/templates/NNNN-<slug>.msg: subject (line 1) and commit message;
 #   - kbuild/templates/NNNN-<slug>.diff: the hunks for existing kernel files;
-#   - kbuild/templates/style-check.rst: the documentation page of patch 4.
+#   - kbuild/templates/style-lines.sh: scripts/style-lines.sh (STYLE_SINCE=);
+#   - kbuild/templates/style-check.rst: the documentation page.
 # The output depends only on these inputs (fixed author, dates and hashes),
 # so kbuild/check-series.sh can regenerate it and compare.
 #
@@ -182,7 +183,10 @@ for msg in "${msgs[@]}"; do
 		done
 		[ ${#plugin_c[@]} -gt 1 ] && plugin_makefile_diff >>"$raw"
 		;;
-	0004-*)
+	*-kbuild-style-since)
+		new_file_diff scripts/style-lines.sh "$tpl/style-lines.sh" >>"$raw"
+		;;
+	*-docs)
 		new_file_diff Documentation/dev-tools/style-check.rst \
 			"$tpl/style-check.rst" >>"$raw"
 		;;

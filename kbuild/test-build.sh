@@ -7,6 +7,10 @@
 # "make W=style" and checks that:
 #   - the build succeeds although the style warnings are warnings under
 #     -Werror, and style_plugin.so was built in the scripts stage;
+#   - every report is at a body (or statement) that follows other code
+#     on its line, in a file that was compiled, and the violations that
+#     kbuild/known-violations.txt lists (found by reading the trees) are
+#     reported;
 #   - warnings named [-Wstyle-...] are reported, none twice, and the
 #     violations in headers (include/linux/slab.h with SLUB, compiled
 #     into most objects) once each;
@@ -16,6 +20,9 @@
 #   - W=style-error makes a violation an error;
 #   - an external module (M=) is checked, records its reports in its own
 #     directory, and a kernel tree without style_plugin.so is an error;
+#   - STYLE_SINCE=REV reports only the lines changed since REV in a small
+#     git history of the external module, and is a clear error for an
+#     unknown revision and a tree outside git;
 #   - "make clean" removes .tmp_style_once.
 #
 # Usage: kbuild/test-build.sh [VERSION...]      (default: 6.1 6.12)
@@ -50,6 +57,24 @@ reports() {
 	sed -n 's#^\([^ :]*:[0-9]*:[0-9]*\): \(warning\|error\): .*\(\[-W\(error=\)\{0,1\}style-[a-z-]*\]\)$#\1: \3#p' "$1"
 }
 
+# known_violations VERSION TREE REPORTS: the violations listed for
+# VERSION in kbuild/known-violations.txt are reported, and the tree's
+# lines still read as listed.
+known_violations() {
+	local v=$1 tree=$2 reports=$3 ver at rule bar text f l line n=0
+	while read -r ver at rule bar text; do
+		[ "$ver" = "$v" ] || continue
+		n=$((n + 1))
+		f=${at%:*}
+		l=${at##*:}
+		line=$(sed -n "${l}p" "$tree/$f" | tr -s ' \t' '  ' | sed 's/^ //;s/ $//')
+		check "linux-$v: known $at reads as listed" [ "$line" = "$text" ]
+		check "linux-$v: known $at is reported [-Wstyle-$rule]" \
+			grep -q "^$tree/$at:[0-9]*: \[-W\(error=\)\{0,1\}style-$rule\]$" "$reports"
+	done < <(grep -v '^#' "$here/known-violations.txt")
+	check "linux-$v: known-violations.txt lists violations ($n)" [ "$n" -gt 0 ]
+}
+
 for v in "${versions[@]}"; do
 	tree=$work/linux-$v
 	out=$work/build-$v
@@ -79,6 +104,13 @@ for v in "${versions[@]}"; do
 	check "linux-$v: $n style warnings named [-Wstyle-...]" [ "$n" -gt 0 ]
 	check "linux-$v: style warnings are warnings, not errors" \
 		bash -c "! grep -q 'error: .*\[-W.*style-' '$out/style.log'"
+	check "linux-$v: every report is at a body that follows code on its line" \
+		awk -f "$here/check-reports.awk" "$out/reports"
+	unbuilt=$(sed -n "s#^$tree/\([^:]*\)\.c:.*#\1#p" "$out/reports" | sort -u |
+		while read -r f; do [ -f "$out/$f.o" ] || echo "$f.c"; done)
+	check "linux-$v: every reported .c file was compiled${unbuilt:+ (not: $unbuilt)}" \
+		[ -z "$unbuilt" ]
+	known_violations "$v" "$tree" "$out/reports"
 	dups=$(sort "$out/reports" | uniq -d | wc -l)
 	check "linux-$v: no violation reported twice ($dups duplicates)" [ "$dups" = 0 ]
 	grep '/include/.*\.h:' "$out/reports" >"$out/reports.h" || true
@@ -152,6 +184,44 @@ EOF
 		bash -c "[ $rc = 0 ] && grep -q 'stylemod.c:9:.*\[-Wstyle-if-body\]' '$ext/build.log' && [ -d '$ext/.tmp_style_once' ]"
 	mk M="$ext" clean >/dev/null 2>&1 || true
 	check "linux-$v: M=: make clean removes its .tmp_style_once" [ ! -e "$ext/.tmp_style_once" ]
+	# New code only: STYLE_SINCE=REV, on a small git history of the
+	# module: line 9 is old, line 10 is committed since HEAD~1, line
+	# 14 is not committed, new.c is not tracked.
+	git_c() { git -C "$ext" -c user.name=test -c user.email=test@invalid "$@"; }
+	rm -rf "$ext/.git"
+	git_c init -q && git_c add Makefile stylemod.c && git_c commit -qm old
+	sed -i 's/^\treturn 0;$/\tif (n > 9) n = 9;\n\treturn 0;/' "$ext/stylemod.c"
+	git_c commit -qam new
+	sed -i 's/^MODULE_LICENSE/static void twice(void) { n++; n--; }\nMODULE_LICENSE/' "$ext/stylemod.c"
+	echo 'obj-m += new.o' >>"$ext/Makefile"
+	printf '// SPDX-License-Identifier: GPL-2.0\n#include <linux/module.h>\nint newf(int x);\nint newf(int x)\n{\n\tif (x) x++;\n\treturn x;\n}\nMODULE_LICENSE("GPL");\n' >"$ext/new.c"
+	# A git that counts its "git diff" runs: once per build.
+	mkdir -p "$ext-bin"
+	printf '#!/bin/sh\ncase " $* " in *" diff "*) echo diff >>"%s";; esac\nexec %s "$@"\n' \
+		"$ext-bin/diffs" "$(command -v git)" >"$ext-bin/git"
+	chmod +x "$ext-bin/git"
+	rm -f "$ext-bin/diffs"
+	rc=0
+	PATH=$ext-bin:$PATH mk M="$ext" W=style STYLE_SINCE=HEAD~1 modules >"$ext/since.log" 2>&1 || rc=$?
+	reports "$ext/since.log" | sed "s#^$ext/##" >"$ext/since.reports"
+	check "linux-$v: STYLE_SINCE=HEAD~1: builds" [ $rc = 0 ]
+	check "linux-$v: STYLE_SINCE=HEAD~1: reports the changed lines, committed or not, and the untracked file" \
+		bash -c "grep -q '^stylemod.c:10:.*if-body' '$ext/since.reports' && grep -q '^stylemod.c:14:.*multi-stmt' '$ext/since.reports' && grep -q '^new.c:6:.*if-body' '$ext/since.reports'"
+	check "linux-$v: STYLE_SINCE=HEAD~1: not the old line 9 (nor anything else)" \
+		bash -c "! grep -q '^stylemod.c:9:' '$ext/since.reports' && [ \$(wc -l <'$ext/since.reports') = 3 ]"
+	check "linux-$v: STYLE_SINCE=HEAD~1: git diff runs once per build ($(cat "$ext-bin/diffs" 2>/dev/null | wc -l)), into .tmp_style_lines" \
+		bash -c "[ \$(wc -l <'$ext-bin/diffs') = 1 ] && grep -q '/new.c 1 ' '$ext/.tmp_style_lines'"
+	rc=0
+	mk M="$ext" W=style STYLE_SINCE=no-such-rev modules >"$ext/since-bad.log" 2>&1 || rc=$?
+	check "linux-$v: STYLE_SINCE=no-such-rev: a clear error" \
+		bash -c "[ $rc != 0 ] && grep -q 'W=style: STYLE_SINCE=no-such-rev: no such revision in the git tree' '$ext/since-bad.log'"
+	rc=0
+	mk W=style STYLE_SINCE=HEAD lib/string.o >"$out/since-nogit.log" 2>&1 || rc=$?
+	check "linux-$v: STYLE_SINCE=HEAD in a tree that is not a git tree: a clear error" \
+		bash -c "[ $rc != 0 ] && grep -q 'W=style: STYLE_SINCE=HEAD: .* is not in a git tree' '$out/since-nogit.log'"
+	mk M="$ext" clean >/dev/null 2>&1 || true
+	check "linux-$v: M=: make clean removes .tmp_style_lines" [ ! -e "$ext/.tmp_style_lines" ]
+
 	mv "$out/scripts/gcc-plugins/style_plugin.so" "$out/style_plugin.so.saved"
 	rc=0
 	mk M="$ext" W=style modules >"$ext/noplugin.log" 2>&1 || rc=$?
