@@ -6,6 +6,8 @@
 #   make               build plugin/style_plugin.so
 #   make deps          install the Debian packages everything needs
 #   make check-plugin  the plugin's DejaGnu suite and fast tests
+#   make check-robust  unusual inputs, ccache/distcc, samples of GCC's tests
+#                      and csmith, valgrind (robust-all: the whole corpus)
 #   make check         everything: plugin, kbuild series, kernels in QEMU
 #   make install       install into GCC's plugin directory (-fplugin=style_plugin)
 #   make demo          patch a kernel, build it with W=style, boot it in QEMU
@@ -29,7 +31,8 @@ PLUGIN_CXXFLAGS	+= -fPIC -std=gnu++11 -fno-rtti -fno-exceptions \
 
 export GCC BUILD
 
-.PHONY: all deps check check-plugin install uninstall clean help
+.PHONY: all deps check check-plugin check-robust robust-all install uninstall \
+	clean help
 all: $(PLUGIN)
 
 $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS)
@@ -44,6 +47,15 @@ deps:
 
 check-plugin: $(PLUGIN)
 	scripts/check.sh plugin
+
+check-robust: $(PLUGIN)
+	scripts/check.sh robust
+
+# The whole of GCC's C and C++ tests and 500 csmith programs: about an
+# hour on two cores.
+robust-all: $(PLUGIN)
+	testsuite/robust/corpus.sh --all --cxx
+	testsuite/robust/csmith.sh 500
 
 # The stages of `make check`; scripts/check.sh ends with "N passed, N failed".
 # The kernel builds (check-kbuild, about 17 minutes; check-qemu, about 20)
@@ -66,7 +78,8 @@ clean:
 	rm -rf $(BUILD)/testsuite $(BUILD)/results
 
 help:
-	@sed -n '3,12s/^# \{0,1\}//p' Makefile
+	@sed -n '3,14s/^# \{0,1\}//p' Makefile
 
 -include kbuild/kbuild.mk
 -include qemu/qemu.mk
+-include bench/bench.mk

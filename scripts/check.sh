@@ -4,7 +4,12 @@
 # check.sh - run the project's tests and end with one summary line
 #
 # Usage: scripts/check.sh STAGE...
-#   STAGE: plugin, kbuild-series, kbuild, qemu, all (plugin, kbuild, qemu)
+#   STAGE: plugin, robust, kbuild-series, kbuild, qemu,
+#          all (plugin, robust, kbuild, qemu)
+#
+#   robust runs testsuite/robust/ on samples: unusual inputs and modes,
+#   ccache and distcc, 300 files of GCC's own tests, 30 csmith programs
+#   and valgrind; each script's --all or larger N runs more (see there).
 #
 # Every stage prints "PASS: name" and "FAIL: name" lines; DejaGnu's
 # results are counted from its .sum file (PASS and XFAIL pass; FAIL,
@@ -70,15 +75,24 @@ run_stage() {
 			stage "$(basename "$t" .sh)" "$t"
 		done
 		;;
+	robust)
+		r=$top/testsuite/robust
+		stage robust-inputs "$r/inputs.sh"
+		stage robust-setups "$r/setups.sh"
+		stage robust-corpus "$r/corpus.sh"
+		stage robust-csmith "$r/csmith.sh"
+		stage robust-memcheck "$r/memcheck.sh" --valgrind-sample 12
+		;;
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
 	all)
 		run_stage plugin
+		run_stage robust
 		run_stage kbuild
 		run_stage qemu
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, kbuild-series, kbuild, qemu, all)" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, robust, kbuild-series, kbuild, qemu, all)" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }

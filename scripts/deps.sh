@@ -3,10 +3,13 @@
 #
 # deps.sh - install the Debian packages this project needs
 #
-# Usage: scripts/deps.sh [plugin|kernel|all]...   (default: all)
+# Usage: scripts/deps.sh [plugin|robust|kernel|bench|all]...   (default: all)
 #
 #   plugin  build the plugin and run its DejaGnu suite
+#   robust  testsuite/robust: GCC's own tests, csmith, valgrind, ccache,
+#           distcc
 #   kernel  unpack, patch, build and boot kernels in QEMU
+#   bench   bench/: valgrind, gnuplot, GNU time
 #
 # Only what is missing is installed, with apt-get (as root).  When that
 # cannot be done, the missing packages are named and the script fails.
@@ -19,14 +22,20 @@ plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl)
 kernel_pkgs=(linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev
 	     libssl-dev cpio xz-utils qemu-system-x86 busybox-static
 	     python3 git patch)
+robust_pkgs=("gcc-$gcc_major-source" csmith libcsmith-dev valgrind ccache
+	     distcc distcc-pump time)
+bench_pkgs=(valgrind gnuplot-nox time)
 
 want=()
 for group in "${@:-all}"; do
 	case $group in
 	plugin) want+=("${plugin_pkgs[@]}") ;;
+	robust) want+=("${robust_pkgs[@]}") ;;
 	kernel) want+=("${kernel_pkgs[@]}") ;;
-	all) want+=("${plugin_pkgs[@]}" "${kernel_pkgs[@]}") ;;
-	*) echo "deps.sh: unknown group '$group' (valid: plugin, kernel, all)" >&2
+	bench) want+=("${bench_pkgs[@]}") ;;
+	all) want+=("${plugin_pkgs[@]}" "${robust_pkgs[@]}" "${kernel_pkgs[@]}"
+		    "${bench_pkgs[@]}") ;;
+	*) echo "deps.sh: unknown group '$group' (valid: plugin, robust, kernel, bench, all)" >&2
 	   exit 2 ;;
 	esac
 done
