@@ -29,7 +29,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 die() {
 	echo "kernel.sh: error: $*" >&2
+	echo "FAIL: linux-${version:-?}: $*"
 	exit 1
+}
+pass() {
+	echo "PASS: linux-$version: $*"
 }
 [ $# -eq 1 ] || { echo "usage: $0 VERSION   (6.1 or 6.12)" >&2; exit 2; }
 version=$1
@@ -90,19 +94,31 @@ if [ -f "$out/style/build.log" ]; then
 	"$here/summary.sh" -s "$src" "$out/style/build.log" "$out/style/style-warnings.txt"
 fi
 [ $rc = 0 ] || die "style build failed (log: $out/style/build.log)"
+pass "a tinyconfig kernel builds with ${style_args[*]:-no W=}"
+case " ${style_args[*]} " in
+*" W="*style*)
+	n=$(grep -c '\[-W\(error=\)\{0,1\}style-' "$out/style/style-warnings.txt" || true)
+	[ "$n" -gt 0 ] || die "the W=style build reported no style warning"
+	pass "$n style warnings kept in $out/style/style-warnings.txt and summarized"
+	;;
+esac
 
 # 4. Boot it and check the marker carries this build's kernel release.
 step "booting $out/style"
 release=$(cat "$out/style/include/config/kernel.release")
 BOOT_EXPECT=${BOOT_EXPECT:-release=$release} \
 	"$here/boot.sh" "$out/style/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
-	"$out/style/boot.log"
+	"$out/style/boot.log" || die "the kernel did not boot to the marker (log: $out/style/boot.log)"
+pass "it boots in QEMU, the marker shows release=$release, and QEMU exits 0"
 
 # 5. Optional: plain build must be byte-identical to the style build.
 if [ "${IDENTITY:-0}" = 1 ]; then
 	step "building $out/plain (make args: ${plain_args[*]:-none})"
-	"$here/build.sh" "$src" "$out/plain" "${plain_args[@]}"
+	"$here/build.sh" "$src" "$out/plain" "${plain_args[@]}" ||
+		die "plain build failed (log: $out/plain/build.log)"
 	step "comparing style and plain builds"
-	"$here/compare.sh" "$out/style" "$out/plain"
+	"$here/compare.sh" "$out/style" "$out/plain" ||
+		die "the style and plain builds differ"
+	pass "vmlinux and bzImage are byte-identical with and without ${style_args[*]:-no W=}"
 fi
 step "PASS"
