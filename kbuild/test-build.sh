@@ -192,7 +192,7 @@ EOF
 	git_c init -q && git_c add Makefile stylemod.c && git_c commit -qm old
 	sed -i 's/^\treturn 0;$/\tif (n > 9) n = 9;\n\treturn 0;/' "$ext/stylemod.c"
 	git_c commit -qam new
-	sed -i 's/^MODULE_LICENSE/static void twice(void) { n++; n--; }\nMODULE_LICENSE/' "$ext/stylemod.c"
+	sed -i 's/^MODULE_LICENSE/void twice(void); void twice(void) { n++; n--; }\nMODULE_LICENSE/' "$ext/stylemod.c"
 	echo 'obj-m += new.o' >>"$ext/Makefile"
 	printf '// SPDX-License-Identifier: GPL-2.0\n#include <linux/module.h>\nint newf(int x);\nint newf(int x)\n{\n\tif (x) x++;\n\treturn x;\n}\nMODULE_LICENSE("GPL");\n' >"$ext/new.c"
 	# A git that counts its "git diff" runs: once per build.
