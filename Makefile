@@ -32,6 +32,11 @@ PLUGIN_CXXFLAGS	+= -fPIC -std=gnu++11 -fno-rtti -fno-exceptions \
 		   -fasynchronous-unwind-tables -Wno-narrowing \
 		   -Wno-format-diag -I $(GCC_PLUGIN_DIR)/include -I plugin
 
+# Operator delete and the C library come from the compiler, which exports
+# them: linking libstdc++ would load it into every compile (2.5 MB more
+# memory, and its dynamic linking at each start).
+PLUGIN_LDFLAGS	?= -nodefaultlibs
+
 export GCC BUILD
 
 .PHONY: all deps check check-plugin check-robust robust-all install uninstall \
@@ -43,7 +48,7 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS)
 	  echo "error: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
 	       "install gcc-$$($(GCC) -dumpversion | cut -d. -f1)-plugin-dev" \
 	       "(or run 'make deps')" >&2; exit 1; }
-	$(CXX) $(PLUGIN_CXXFLAGS) -shared -o $@ $(PLUGIN_SRCS)
+	$(CXX) $(PLUGIN_CXXFLAGS) -shared $(PLUGIN_LDFLAGS) -o $@ $(PLUGIN_SRCS) -lc
 
 deps:
 	scripts/deps.sh

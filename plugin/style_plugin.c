@@ -211,24 +211,37 @@ static bool src_file_index(struct src_file *f, int line)
  * the file cannot be read (standard input, <built-in>) or is shorter.
  * The text stays valid until SRC_CACHE_FILES other files are read.
  */
-static const char *style_source_line(const char *file, int line, int *len)
+static struct src_file *src_file_find(const char *file)
 {
-	struct src_file *f = NULL, *lru = &src_cache[0];
+	static struct src_file *last;
+	struct src_file *lru = &src_cache[0];
+	int i;
 
-	for (int i = 0; i < SRC_CACHE_FILES; i++) {
+	/*
+	 * The line map hands out one string per file, so the pointer
+	 * usually finds it: most often the file asked for last.
+	 */
+	if (last && last->name == file)
+		return last;
+	for (i = 0; i < SRC_CACHE_FILES; i++)
+		if (src_cache[i].name == file)
+			return last = &src_cache[i];
+	for (i = 0; i < SRC_CACHE_FILES; i++) {
 		struct src_file *c = &src_cache[i];
 
-		if (c->name && (c->name == file || !strcmp(c->name, file))) {
-			f = c;
-			break;
-		}
+		if (c->name && !strcmp(c->name, file))
+			return last = c;
 		if (c->last_use < lru->last_use)
 			lru = c;
 	}
-	if (!f) {
-		f = lru;
-		src_file_load(f, file);
-	}
+	src_file_load(lru, file);
+	return last = lru;
+}
+
+static const char *style_source_line(const char *file, int line, int *len)
+{
+	struct src_file *f = src_file_find(file);
+
 	f->last_use = ++src_clock;
 	if (!f->text || !src_file_index(f, line))
 		return NULL;

@@ -225,16 +225,17 @@ if [ "$do_asan" = 1 ]; then
 	export ASAN_RT ASAN_PLUGIN
 	mkdir -p "$robust/asan"
 	rm -f "$ASAN_PLUGIN"
-	# The Makefile's own rule and flags, with the sanitizers added.
+	# The Makefile's own rule and flags, with the sanitizers added, and
+	# the default libraries (the sanitizers' runtimes are among them).
 	if ! make -s -C "$top" --no-print-directory PLUGIN="$ASAN_PLUGIN" \
 		CXX="$CXX -fsanitize=address,undefined -fno-omit-frame-pointer" \
+		PLUGIN_LDFLAGS= \
 		"$ASAN_PLUGIN" > "$robust/asan/build.log" 2>&1; then
 		echo "FAIL: memcheck: the plugin does not build with -fsanitize=address,undefined"
 		sed 's/^/  /' "$robust/asan/build.log" | head -20
 	elif ! env "${ASAN_ENV[@]}" LD_PRELOAD="$ASAN_RT" $GCC -fplugin="$ASAN_PLUGIN" \
 		-S "$work/canary/main.c" -o /dev/null > "$robust/asan/load.log" 2>&1; then
-		# Not a finding about the plugin: say why, without a FAIL.
-		echo "NOTE: memcheck: the ASan plugin cannot be loaded into cc1 here, even with LD_PRELOAD=$ASAN_RT:"
+		echo "FAIL: memcheck: the ASan plugin cannot be loaded into cc1, even with LD_PRELOAD=$ASAN_RT:"
 		sed 's/^/  /' "$robust/asan/load.log" | head -5
 	else
 		d=$work/canary/asan
