@@ -887,8 +887,33 @@ static char *line_indent(const char *file, int line)
 }
 
 /*
- * One level of indentation: a tab in tab-indented code; in code indented
- * with spaces, the step to the first deeper line after LINE.
+ * The indentation of LINE in columns if it is made of spaces and the
+ * line holds code: -1 for a blank line, a tab, a comment line ("/\*",
+ * " * ...", "//"), a preprocessor line or a line we cannot read.
+ */
+static int code_indent(const char *file, int line)
+{
+	int len, i = 0;
+	const char *text = style_source_line(file, line, &len);
+
+	if (!text)
+		return -1;
+	while (i < len && text[i] == ' ')
+		i++;
+	if (i == len || text[i] == '\t' || text[i] == '\r' ||
+	    text[i] == '*' || text[i] == '#' ||
+	    (text[i] == '/' && i + 1 < len &&
+	     (text[i + 1] == '*' || text[i + 1] == '/')))
+		return -1;
+	return i;
+}
+
+/*
+ * One level of indentation: a tab in tab-indented code.  In code
+ * indented with spaces, the step from the nearest less indented line
+ * before LINE, the block that holds it; looking after LINE instead would
+ * take the step of whatever comes next (lib/zstd: the parameter lines
+ * of the next function).
  */
 static const char *indent_unit(const char *file, int line, const char *ws)
 {
@@ -897,21 +922,16 @@ static const char *indent_unit(const char *file, int line, const char *ws)
 
 	if (!*ws || strchr(ws, '\t'))
 		return "\t";
-	for (int l = line + 1; l < line + 40; l++) {
-		int len, i = 0;
-		const char *text = style_source_line(file, l, &len);
+	for (int l = line - 1; l > 0 && l > line - 200; l--) {
+		int i = code_indent(file, l);
 
-		if (!text)
+		if (i < 0 || i >= base)
+			continue;
+		if (base - i > 8)
 			break;
-		while (i < len && text[i] == ' ')
-			i++;
-		if (i < len && text[i] == '\t')
-			break;
-		if (i > base && i < len && i - base <= 8) {
-			memset(spaces, ' ', i - base);
-			spaces[i - base] = 0;
-			return spaces;
-		}
+		memset(spaces, ' ', base - i);
+		spaces[base - i] = 0;
+		return spaces;
 	}
 	return "    ";
 }
@@ -1025,7 +1045,7 @@ static void compute_line_fix(const struct violation *v, int n,
 {
 	struct split splits[MAX_SPLITS];
 	struct src_pos pos = v[0].at;
-	int nsplits = 0, len, keep, next_len;
+	int nsplits = 0, len, keep, next_len, block;
 	char *text, *line_ws, *kw_ws, *body_ws, *out;
 	const char *p, *eol = "\n";
 
@@ -1045,6 +1065,25 @@ static void compute_line_fix(const struct violation *v, int n,
 		len--;
 	}
 	line_ws = line_indent(pos.file, pos.line);
+	if (!line_ws)
+		goto out;
+	/*
+	 * A block opened at the start of the line, "{ U32 i; for (...) x; }":
+	 * what it holds goes one level deeper, and its '}' back.
+	 */
+	block = next_token_on_line(text, len, 0);
+	if (block >= 0 && text[block] == '{' && v[0].at.col > block) {
+		int first = next_token_on_line(text, len, block + 1);
+		int end = stmt_end_on_line(text, len, block);
+
+		body_ws = concat(line_ws, indent_unit(pos.file, pos.line,
+						      line_ws), NULL);
+		if (first >= 0)
+			add_split(splits, &nsplits, first, body_ws);
+		if (end >= 0)
+			add_split(splits, &nsplits, end, line_ws);
+		free(body_ws);
+	}
 	for (int i = 0; i < n; i++) {
 		int end, e;
 
