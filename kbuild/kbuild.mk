@@ -11,6 +11,8 @@
 #                         W=style and reports each violation once
 #   kbuild-trees          kbuild/prepare-tree.sh for each version into
 #                         $(BUILD)/linux-VERSION
+#   check-kbuild-fix      kbuild/test-fix.sh: fix-tree.sh on the 6.1 QEMU
+#                         kernel, no code change (compare-objs.sh), boot
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -51,3 +53,8 @@ kbuild-trees:
 	@set -e; for v in $(KBUILD_VERSIONS); do \
 		$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh $$v $(BUILD)/linux-$$v; \
 	done
+
+# Not part of check-kbuild (two more kernel builds, 7-15 minutes).
+.PHONY: check-kbuild-fix
+check-kbuild-fix:
+	$(kbuild-env) $(KBUILD_DIR)/test-fix.sh 6.1

@@ -4,8 +4,8 @@
 # check.sh - run the project's tests and end with one summary line
 #
 # Usage: scripts/check.sh STAGE...
-#   STAGE: plugin, robust, kbuild-series, kbuild, qemu,
-#          all (plugin, robust, kbuild, qemu)
+#   STAGE: plugin, robust, kbuild-series, kbuild, qemu, fix,
+#          all (plugin, robust, kbuild, qemu, fix)
 #
 #   robust runs testsuite/robust/ on samples: unusual inputs and modes,
 #   ccache and distcc, 300 files of GCC's own tests, 30 csmith programs
@@ -86,13 +86,26 @@ run_stage() {
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
+	fix)
+		# The qemu stage's 6.1 style build, if there is one, is the
+		# reference build of the round trip (one kernel build less).
+		local ref=()
+		if grep -qs -- -fdiagnostics-parseable-fixits \
+			"$BUILD/qemu-6.1/style/init/.main.o.cmd" &&
+		   [ -f "$BUILD/qemu-6.1/style/vmlinux" ]; then
+			ref=(FIX_REFERENCE="$BUILD/qemu-6.1/style"
+			     FIX_TREE="$BUILD/linux-6.1")
+		fi
+		stage fix env "${ref[@]}" make -C "$top" check-kbuild-fix
+		;;
 	all)
 		run_stage plugin
 		run_stage robust
 		run_stage kbuild
 		run_stage qemu
+		run_stage fix
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, robust, kbuild-series, kbuild, qemu, all)" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, robust, kbuild-series, kbuild, qemu, fix, all)" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }
