@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# bench/cc1-wrap.sh - a gcc -wrapper that measures cc1 only.
+#
+# Usage: gcc -wrapper /path/to/cc1-wrap.sh,MODE,OUT ...
+#   MODE callgrind: cc1 runs under valgrind --tool=callgrind, profile OUT
+#   MODE time:      cc1 runs under /usr/bin/time -v, report in OUT
+# gcc calls it as "cc1-wrap.sh MODE OUT PROGRAM ARGS..." for every program
+# it runs; programs other than cc1 (as, collect2) run unchanged.
+set -euo pipefail
+
+[ $# -ge 3 ] || { echo "usage: gcc -wrapper $0,callgrind|time,OUT ..." >&2; exit 2; }
+mode=$1 out=$2
+shift 2
+[ "$(basename "$1")" = cc1 ] || exec "$@"
+case $mode in
+callgrind) exec valgrind -q --tool=callgrind --callgrind-out-file="$out" "$@" ;;
+time) exec /usr/bin/time -v -o "$out" "$@" ;;
+*) echo "cc1-wrap.sh: unknown mode '$mode' (callgrind or time)" >&2; exit 2 ;;
+esac
