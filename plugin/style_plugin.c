@@ -46,6 +46,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -602,6 +603,18 @@ static unsigned long long hash_string(const char *s)
  * atomic among parallel compilations).  When the record cannot be
  * written for another reason, the violation is reported.
  */
+/*
+ * The canonical name of FILE in a new string, or NULL.  The form with a
+ * buffer: a plugin linked without versioned libc symbols gets glibc's
+ * first realpath, which does not allocate one.
+ */
+static char *real_path(const char *file)
+{
+	char buf[PATH_MAX];
+
+	return realpath(file, buf) ? xstrdup(buf) : NULL;
+}
+
 static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 {
 	char *real, *key, *path;
@@ -610,7 +623,7 @@ static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 
 	if (!once_dir)
 		return true;
-	real = realpath(pos->file, NULL);
+	real = real_path(pos->file);
 	key = xasprintf("%s %s:%d:%d\n", rule_names[rule],
 			real ? real : pos->file, pos->line, pos->col + 1);
 	free(real);
@@ -744,7 +757,7 @@ static bool line_selected(const struct src_pos *pos)
 		return true;
 	if (pos->file != last_file) {
 		free(last_real);
-		last_real = realpath(pos->file, NULL);
+		last_real = real_path(pos->file);
 		last_file = pos->file;
 	}
 	if (!last_real)
