@@ -38,9 +38,6 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 # 1. Up to date.
 "$here/gen-series.sh" "$tmp/patches" >/dev/null

@@ -13,6 +13,17 @@ note() {
 	echo "$prog: $*"
 }
 
+# The tests' results: "PASS: ..." / "FAIL: ..." lines, counted in
+# $passed and $failed; check DESCRIPTION COMMAND... runs the command.
+passed=0 failed=0
+pass() { passed=$((passed + 1)); echo "PASS: $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() {
+	local what=$1
+	shift
+	if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
 # series_patches PATCHDIR: the patch files of PATCHDIR/series, in order.
 series_patches() {
 	local dir=$1 p

@@ -43,14 +43,6 @@ jobs=${JOBS:-2}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 
-passed=0 failed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND...
-	local what=$1
-	shift
-	if "$@"; then pass "$what"; else fail "$what"; fi
-}
 
 # reports LOG: the style reports in LOG as "file:line:col: [-Wstyle-rule]".
 reports() {

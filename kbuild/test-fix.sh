@@ -78,14 +78,7 @@ fi
 ceiling=$(dirname "$tree")
 rules='if-body|else-body|brace-body|loop-body|do-body|multi-stmt'
 
-passed=0 failed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND...
-	local what=$1
-	shift
-	if "$@"; then pass "$what"; else fail "$what"; fi
-}
+# shellcheck disable=SC2154 # passed, failed: counted by lib.sh's check()
 finish() {
 	echo "test-fix: $passed passed, $failed failed"
 	[ "$failed" = 0 ]

@@ -48,9 +48,6 @@ plain_ws=("" 1 2 3 e c 12 ce 12e)
 # style run = reference run without style
 style_ws=("style=" "1,style=1" "12,style=12" "ce,style=ce" "12,style-error=12")
 
-passed=0 failed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 # normalize TREE OUT: replace the paths by placeholders (stdin to stdout).
 normalize() {
