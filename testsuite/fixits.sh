@@ -17,14 +17,10 @@
 
 set -uo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-GCC=${GCC:-gcc}
-PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
-out=${BUILD:-$top/build}/fixits
-rm -rf "$out"
-mkdir -p "$out"
-cd "$out" || exit 1
-export LC_ALL=C
+# shellcheck source=lib/common.sh
+. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+out=$tmp_root/fixits
+scratch "$out"
 
 result() {	# result NAME STATUS
 	if [ "$2" -eq 0 ]; then echo "PASS: $1"; else echo "FAIL: $1"; fi

@@ -13,10 +13,9 @@
 
 set -uo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-GCC=${GCC:-gcc}
-PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
-out=${BUILD:-$top/build}/identity
+# shellcheck source=lib/common.sh
+. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+out=$tmp_root/identity
 src=$top/testsuite/style.dg
 rm -rf "$out"
 mkdir -p "$out"

@@ -8,25 +8,11 @@
 
 set -uo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-GCC=${GCC:-gcc}
-PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
-tmp=${BUILD:-$top/build}/plugin-cli
+# shellcheck source=lib/common.sh
+. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+tmp=$tmp_root/plugin-cli
 inc=$top/testsuite/style.dg/include
-rm -rf "$tmp"
-mkdir -p "$tmp"
-cd "$tmp" || exit 1
-export LC_ALL=C
-
-check() {	# check NAME COMMAND...: PASS if COMMAND succeeds
-	local name=$1
-	shift
-	if "$@"; then
-		echo "PASS: $name"
-	else
-		echo "FAIL: $name"
-	fi
-}
+scratch "$tmp"
 
 cat > bad.c <<'C'
 #include "bad-style.h"

@@ -8,10 +8,9 @@
 
 set -uo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-GCC=${GCC:-gcc}
-PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
-out=${BUILD:-$top/build}/selfcheck
+# shellcheck source=lib/common.sh
+. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+out=$tmp_root/selfcheck
 mkdir -p "$out"
 cd "$top" || exit 1
 

@@ -95,10 +95,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-if [ ! -f "$PLUGIN" ]; then
-	echo "FAIL: corpus: no plugin at $PLUGIN (run make)"
-	exit 1
-fi
+start_test corpus "$robust/corpus"
 
 # Unpack the testsuite once; the stamp names the tarball it came from.
 major=$($GCC -dumpversion | cut -d. -f1)
@@ -128,7 +125,6 @@ pick() {
 	awk -v k="$step" '(NR - 1) % k == 0' "$1"
 }
 
-rm -rf "$robust/corpus"
 mkdir -p "$robust/corpus/tmp" "$robust/corpus/diffs"
 {
 	find "$ts/gcc.c-torture/compile" "$ts/gcc.c-torture/execute" \
@@ -182,33 +178,10 @@ awk '$1 == "REC" && (($6 && !$5) || $3 != $4 || ($7 && !($5 && $6))) {
 
 picked=$( { pick "$robust/corpus/torture.list"; pick "$robust/corpus/dg.list"
 	   [ "$cxx" = 0 ] || pick "$robust/corpus/gxx.list"; } | wc -l)
-if [ "$files" -gt 0 ] && [ "$files" -eq "$picked" ]; then
-	echo "PASS: corpus: $files files compiled with and without the plugin"
-else
-	echo "FAIL: corpus: $files results for $picked files"
-fi
-if [ "$ices" -eq 0 ]; then
-	echo "PASS: corpus: no ICE or crash with the plugin"
-else
-	echo "FAIL: corpus: $ices files crash the compiler with the plugin only"
-fi
-if [ "$rcdiff" -eq 0 ]; then
-	echo "PASS: corpus: same exit status with and without the plugin"
-else
-	echo "FAIL: corpus: $rcdiff files change exit status with the plugin"
-fi
-if [ "$diagdiff" -eq 0 ]; then
-	echo "PASS: corpus: same non-style diagnostics with and without the plugin"
-else
-	echo "FAIL: corpus: $diagdiff files get other diagnostics with the plugin"
-fi
-if [ "$styles" -gt 0 ]; then
-	echo "PASS: corpus: the plugin checked ($styles style warnings)"
-else
-	echo "FAIL: corpus: not one style warning: was the plugin loaded?"
-fi
-if [ "$other" -gt 0 ]; then
-	echo "PASS: corpus: the comparison saw other diagnostics ($other lines)"
-else
-	echo "FAIL: corpus: no other diagnostic at all: the filter hides everything"
-fi
+verdict "$files files compiled with and without the plugin" \
+	"$files results for $picked files" [ $((files > 0 && files == picked)) = 1 ]
+compare_verdicts files "$ices" "$rcdiff" "$diagdiff"
+verdict "the plugin checked ($styles style warnings)" \
+	"not one style warning: was the plugin loaded?" [ "$styles" -gt 0 ]
+verdict "the comparison saw other diagnostics ($other lines)" \
+	"no other diagnostic at all: the filter hides everything" [ "$other" -gt 0 ]

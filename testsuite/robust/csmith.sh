@@ -81,13 +81,7 @@ if [ -z "$inc" ] || [ ! -f "$inc/csmith.h" ]; then
 	echo "FAIL: csmith: no csmith.h in /usr/include/csmith* (Debian: libcsmith-dev)"
 	exit 1
 fi
-if [ ! -f "$PLUGIN" ]; then
-	echo "FAIL: csmith: no plugin at $PLUGIN (run make)"
-	exit 1
-fi
-
-rm -rf "$work"
-mkdir -p "$work"
+start_test csmith "$work"
 start=$(date +%s)
 seq "$first" $((first + count - 1)) |
 	xargs -P "$jobs" -I{} "$self" --one {} "$inc" > "$work/records"
@@ -116,33 +110,10 @@ awk '$1 == "REC" && (($6 && !$5) || $3 != $4 || $7 || $10 == "differ") {
 		$2, $3, $4, $5, $6, $7, $10
 }' "$work/records" | head -30
 
-if [ "$n" -eq "$count" ] && [ "$nogen" -eq 0 ]; then
-	echo "PASS: csmith: $n programs generated and compiled"
-else
-	echo "FAIL: csmith: $n results for $count seeds ($nogen not generated)"
-fi
-if [ "$ices" -eq 0 ]; then
-	echo "PASS: csmith: no ICE or crash with the plugin"
-else
-	echo "FAIL: csmith: $ices programs crash the compiler with the plugin"
-fi
-if [ "$rcdiff" -eq 0 ]; then
-	echo "PASS: csmith: same exit status with and without the plugin"
-else
-	echo "FAIL: csmith: $rcdiff programs change exit status with the plugin"
-fi
-if [ "$diagdiff" -eq 0 ]; then
-	echo "PASS: csmith: same non-style diagnostics with and without the plugin"
-else
-	echo "FAIL: csmith: $diagdiff programs get other diagnostics with the plugin"
-fi
-if [ "$objdiff" -eq 0 ] && [ "$same" -gt 0 ]; then
-	echo "PASS: csmith: $same objects byte-identical with and without the plugin"
-else
-	echo "FAIL: csmith: $objdiff objects differ with the plugin ($same identical)"
-fi
-if [ "$styles" -gt 0 ] && [ "$other" -gt 0 ]; then
-	echo "PASS: csmith: the plugin checked ($styles style warnings)"
-else
-	echo "FAIL: csmith: $styles style warnings, $other other lines: plugin or filter not working"
-fi
+verdict "$n programs generated and compiled" \
+	"$n results for $count seeds ($nogen not generated)" [ $((n == count && nogen == 0)) = 1 ]
+compare_verdicts programs "$ices" "$rcdiff" "$diagdiff"
+verdict "$same objects byte-identical with and without the plugin" \
+	"$objdiff objects differ with the plugin ($same identical)" [ $((objdiff == 0 && same > 0)) = 1 ]
+verdict "the plugin checked ($styles style warnings)" \
+	"$styles style warnings, $other other lines: plugin or filter not working" [ $((styles > 0 && other > 0)) = 1 ]

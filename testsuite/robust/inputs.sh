@@ -33,27 +33,9 @@ set -uo pipefail
 
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
-work=$robust/inputs
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work" || exit 1
+start_test inputs "$robust/inputs"
 LIMIT=${TIMEOUT:-60}
 GXX=${GXX:-$(echo "$GCC" | sed 's/gcc\([^/]*\)$/g++\1/')}
-
-if [ ! -f "$PLUGIN" ]; then
-	echo "FAIL: inputs: no plugin at $PLUGIN (run make)"
-	exit 1
-fi
-
-check() {	# check NAME COMMAND...: PASS if COMMAND succeeds
-	local name=$1
-	shift
-	if "$@"; then
-		echo "PASS: inputs: $name"
-	else
-		echo "FAIL: inputs: $name"
-	fi
-}
 
 # pair NAME [-stdin|-pipe|-subst FILE] COMPILER ARGS...: run the
 # compile in directory NAME/ without the plugin (into

@@ -6,8 +6,8 @@
 #
 # Usage: . testsuite/robust/lib.sh   (from corpus.sh, csmith.sh, ...)
 #
-# Sets GCC, PLUGIN, top and robust (the scratch directory) from the
-# environment, and defines:
+# Sets what ../lib/common.sh sets (GCC, PLUGIN, top, ...) and robust
+# (the scratch directory), and defines:
 #   style_filter       stdin -> stdout: the diagnostics without those of
 #                      the plugin (its warnings with their notes, carets
 #                      and fix-its, and its "style_plugin:" notes) and
@@ -17,14 +17,13 @@
 #   style_count FILE   how many style warnings FILE holds
 #   is_crash FILE      whether FILE shows an ICE or a killed compiler
 #   compare_pair ...   run one compile both ways and print one record
+#   start_test NAME DIR  the test's name and scratch directory
+#   verdict, check     one PASS or FAIL line
+#   compare_verdicts   the PASS/FAIL lines on compare_pair records
 
-top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-GCC=${GCC:-gcc}
-PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
-# Compiles run in scratch directories (and distccd elsewhere).
-case $PLUGIN in /*) ;; *) PLUGIN=$PWD/$PLUGIN ;; esac
-robust=${BUILD:-$top/build}/robust
-export LC_ALL=C
+# shellcheck source=../lib/common.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/common.sh"
+robust=$tmp_root/robust
 
 # Heads of the plugin's diagnostics: by option name, and by message for
 # when -fno-diagnostics-show-option hides the name.
@@ -114,4 +113,47 @@ compare_pair() {
 	ns=$(style_count "$dir/style.err")
 	no=$(cat "$dir/plain.flt" "$dir/plain.out" | wc -l)
 	echo "REC $name $rc0 $rc1 $c0 $c1 $nd $ns $no"
+}
+
+# start_test NAME DIR: NAME heads the test's PASS/FAIL lines; DIR is made
+# anew and becomes the current directory.  Without a plugin the test
+# fails at once.
+start_test() {
+	test_name=$1
+	work=$2
+	scratch "$work"
+	if [ ! -f "$PLUGIN" ]; then
+		echo "FAIL: $test_name: no plugin at $PLUGIN (run make)"
+		exit 1
+	fi
+}
+
+# verdict PASS-TEXT FAIL-TEXT COMMAND...: "PASS: NAME: PASS-TEXT" if
+# COMMAND succeeds, else "FAIL: NAME: FAIL-TEXT".
+verdict() {
+	local yes=$1 no=$2
+	shift 2
+	if "$@"; then
+		echo "PASS: $test_name: $yes"
+	else
+		echo "FAIL: $test_name: $no"
+	fi
+}
+
+# check NAME COMMAND...: PASS or FAIL, named NAME, as COMMAND succeeds.
+check() {
+	verdict "$1" "$1" "${@:2}"
+}
+
+# compare_verdicts WHAT ICES STATUS DIAGS: the verdicts on a set of
+# compare_pair records: WHAT (files, programs) that crash the compiler
+# with the plugin only, that change their exit status, that get other
+# diagnostics.
+compare_verdicts() {
+	verdict "no ICE or crash with the plugin" \
+		"$2 $1 crash the compiler with the plugin only" [ "$2" -eq 0 ]
+	verdict "same exit status with and without the plugin" \
+		"$3 $1 change exit status with the plugin" [ "$3" -eq 0 ]
+	verdict "same non-style diagnostics with and without the plugin" \
+		"$4 $1 get other diagnostics with the plugin" [ "$4" -eq 0 ]
 }

@@ -109,13 +109,8 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-if [ ! -f "$PLUGIN" ]; then
-	echo "FAIL: memcheck: no plugin at $PLUGIN (run make)"
-	exit 1
-fi
-
-rm -rf "$work"
-mkdir -p "$work/canary"
+start_test memcheck "$work"
+mkdir -p canary
 files=$(ls "$top"/testsuite/style.dg/*.c "$top"/testsuite/style.dg/*.cc \
 	   "$top"/testsuite/style.dg/*.i "$top"/testsuite/fixits/*.c)
 nfiles=$(echo "$files" | wc -l)
@@ -172,11 +167,9 @@ if [ "$do_vg" = 1 ]; then
 				-fplugin="$work/canary/canary_plugin.so" -S ../main.c -o out.s) \
 				> /dev/null 2>&1
 			vg_errors "$d"/vg.*.log > "$d/errors"
-			if grep -Eq "$PLUGIN_FRAME|canary" "$d/errors"; then
-				echo "PASS: memcheck: valgrind catches a use-after-free in a plugin (canary)"
-			else
-				echo "FAIL: memcheck: valgrind missed the canary's use-after-free ($d)"
-			fi
+			verdict "valgrind catches a use-after-free in a plugin (canary)" \
+				"valgrind missed the canary's use-after-free ($d)" \
+				grep -Eq "$PLUGIN_FRAME|canary" "$d/errors"
 		else
 			echo "FAIL: memcheck: cannot build the canary plugin ($work/canary/canary_plugin.so.log)"
 		fi
@@ -205,11 +198,9 @@ if [ "$do_vg" = 1 ]; then
 				}
 				END { for (k in n) printf "  %6d  %s\n", n[k], k }' | sort -rn | head -8
 		fi
-		if [ "$n" -eq "$nvg" ] && [ "$norun" -eq 0 ] && [ "$styles" -gt 0 ]; then
-			echo "PASS: memcheck: valgrind ran cc1 with the plugin on $n files"
-		else
-			echo "FAIL: memcheck: valgrind ran on $((n - norun)) of $nvg files ($styles style warnings)"
-		fi
+		verdict "valgrind ran cc1 with the plugin on $n files" \
+			"valgrind ran on $((n - norun)) of $nvg files ($styles style warnings)" \
+			[ $((n == nvg && norun == 0 && styles > 0)) = 1 ]
 		if [ "$ours" -eq 0 ]; then
 			echo "PASS: memcheck: no invalid access or uninitialised use in the plugin"
 		else
@@ -244,11 +235,9 @@ if [ "$do_asan" = 1 ]; then
 			(cd "$d" && env "${ASAN_ENV[@]}" LD_PRELOAD="$ASAN_RT" $GCC \
 				-fplugin="$d/canary_plugin.so" -S ../main.c -o out.s) \
 				> "$d/stderr" 2>&1
-			if grep -q 'ERROR: AddressSanitizer: heap-use-after-free' "$d/stderr"; then
-				echo "PASS: memcheck: ASan catches a use-after-free in a plugin (canary)"
-			else
-				echo "FAIL: memcheck: ASan missed the canary's use-after-free"
-			fi
+			verdict "ASan catches a use-after-free in a plugin (canary)" \
+				"ASan missed the canary's use-after-free" \
+				grep -q 'ERROR: AddressSanitizer: heap-use-after-free' "$d/stderr"
 		else
 			echo "FAIL: memcheck: cannot build the ASan canary plugin ($d/canary_plugin.so.log)"
 		fi
@@ -260,11 +249,9 @@ if [ "$do_asan" = 1 ]; then
 		read -r n ours styles < <(awk '{ n++; ours += $5; st += $6 }
 			END { printf "%d %d %d\n", n, ours, st }' "$work/asan.records")
 		echo "memcheck: asan+ubsan: $n files in ${secs}s; $ours reports; $styles style warnings"
-		if [ "$n" -eq "$nfiles" ] && [ "$styles" -gt 0 ]; then
-			echo "PASS: memcheck: the ASan/UBSan plugin ran on $n files"
-		else
-			echo "FAIL: memcheck: the ASan/UBSan plugin ran on $n of $nfiles files ($styles style warnings)"
-		fi
+		verdict "the ASan/UBSan plugin ran on $n files" \
+			"the ASan/UBSan plugin ran on $n of $nfiles files ($styles style warnings)" \
+			[ $((n == nfiles && styles > 0)) = 1 ]
 		if [ "$ours" -eq 0 ]; then
 			echo "PASS: memcheck: no AddressSanitizer or UBSan report from the plugin"
 		else

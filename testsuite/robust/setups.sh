@@ -33,25 +33,8 @@ set -uo pipefail
 
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
-work=$robust/setups
-rm -rf "$work"
-mkdir -p "$work/proj/include"
-cd "$work/proj" || exit 1
-
-if [ ! -f "$PLUGIN" ]; then
-	echo "FAIL: setups: no plugin at $PLUGIN (run make)"
-	exit 1
-fi
-
-check() {	# check NAME COMMAND...: PASS if COMMAND succeeds
-	local name=$1
-	shift
-	if "$@"; then
-		echo "PASS: setups: $name"
-	else
-		echo "FAIL: setups: $name"
-	fi
-}
+start_test setups "$robust/setups"
+mkdir -p proj/include && cd proj || exit 1
 
 cat > include/util.h <<'EOF'
 static inline int clamp(int x)
