@@ -24,6 +24,20 @@ check() {
 	if "$@"; then pass "$what"; else fail "$what"; fi
 }
 
+# test_setup [VERSION...]: the settings of the kernel build tests:
+# versions (the arguments; default 6.1 6.12), build (BUILD, default
+# <repo>/build), work (WORK, default $build/kbuild-test; made, absolute),
+# jobs (JOBS, default 2).  Needs $root.
+test_setup() {
+	versions=("$@")
+	[ ${#versions[@]} -gt 0 ] || versions=(6.1 6.12)
+	build=${BUILD:-$root/build}
+	work=${WORK:-$build/kbuild-test}
+	jobs=${JOBS:-2}
+	mkdir -p "$work"
+	work=$(cd "$work" && pwd)
+}
+
 # series_patches PATCHDIR: the patch files of PATCHDIR/series, in order.
 series_patches() {
 	local dir=$1 p

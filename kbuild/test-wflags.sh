@@ -33,13 +33,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 . "$here/lib.sh"
 
-versions=("$@")
-[ ${#versions[@]} -gt 0 ] || versions=(6.1 6.12)
-build=${BUILD:-$root/build}
-work=${WORK:-$build/kbuild-test}
-jobs=${JOBS:-2}
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
+test_setup "$@"
 
 objs=(init/main.o kernel/panic.o lib/string.o lib/vsprintf.o)
 # Also compared: the objects of the prepare stage.
