@@ -1094,6 +1094,25 @@ static int piece_start(const struct split *splits, int n, int col)
 	return from;
 }
 
+/*
+ * The level of V's keyword (or previous statement), on the line being
+ * split: that of the piece of line holding it, one deeper if the piece
+ * opens with a label ("case 0: if (c) x; break;": the 'if' and the
+ * 'break' stand one level deeper than the 'case', the body two).  UNIT
+ * is the line's level of indentation.
+ */
+static char *kw_indent(const struct split *splits, int nsplits,
+			const char *text, int len, const struct violation *v,
+			const char *line_ws, const char *unit)
+{
+	const char *ws = indent_at(splits, nsplits, v->kw.col, line_ws);
+
+	if (!starts_with_label(text, len,
+			       piece_start(splits, nsplits, v->kw.col)))
+		return xstrdup(ws);
+	return concat(ws, unit, NULL);
+}
+
 /* The fix for the N violations V on one line (sorted by column). */
 static void compute_line_fix(const struct violation *v, int n,
 			     struct line_fix *fix)
@@ -1101,7 +1120,7 @@ static void compute_line_fix(const struct violation *v, int n,
 	struct split splits[MAX_SPLITS];
 	struct src_pos pos = v[0].at;
 	int nsplits = 0, len, keep, next_len, block;
-	char *text, *line_ws, *kw_ws, *body_ws, *out;
+	char *text, *line_ws, *kw_ws, *body_ws, *out, *unit = NULL;
 	const char *p, *eol = "\n";
 
 	fix->text = NULL;
@@ -1123,6 +1142,12 @@ static void compute_line_fix(const struct violation *v, int n,
 	if (!line_ws)
 		goto out;
 	/*
+	 * One unit for the levels made on this line: the unit of a level
+	 * no line has yet (after a label, in a block) would be measured
+	 * against the wrong line above.
+	 */
+	unit = xstrdup(indent_unit(pos.file, pos.line, line_ws));
+	/*
 	 * A block opened at the start of the line, "{ U32 i; for (...) x; }":
 	 * what it holds goes one level deeper, and its '}' back.
 	 */
@@ -1131,8 +1156,7 @@ static void compute_line_fix(const struct violation *v, int n,
 		int first = next_token_on_line(text, len, block + 1);
 		int end = stmt_end_on_line(text, len, block);
 
-		body_ws = concat(line_ws, indent_unit(pos.file, pos.line,
-						      line_ws), NULL);
+		body_ws = concat(line_ws, unit, NULL);
 		if (first >= 0)
 			add_split(splits, &nsplits, first, body_ws);
 		if (end >= 0)
@@ -1140,28 +1164,25 @@ static void compute_line_fix(const struct violation *v, int n,
 		free(body_ws);
 	}
 	for (int i = 0; i < n; i++) {
+		const char *kw_unit = unit;
 		int end, e;
 
-		if (v[i].kw.line == pos.line)
-			kw_ws = xstrdup(indent_at(splits, nsplits, v[i].kw.col,
-						  line_ws));
-		else
+		if (v[i].kw.line == pos.line) {
+			kw_ws = kw_indent(splits, nsplits, text, len, &v[i],
+					  line_ws, unit);
+		} else {
 			kw_ws = line_indent(v[i].kw.file, v[i].kw.line);
+			if (kw_ws)
+				kw_unit = indent_unit(pos.file, v[i].kw.line,
+						      kw_ws);
+		}
 		if (!kw_ws)
 			goto out;
-		/*
-		 * A body goes one level deeper; a next statement does not,
-		 * unless the one before it follows a label on its line.
-		 */
-		if (v[i].rule == RULE_MULTI_STMT &&
-		    !(v[i].kw.line == pos.line &&
-		      starts_with_label(text, len,
-					piece_start(splits, nsplits,
-						    v[i].kw.col))))
+		/* A body goes one level deeper; a next statement does not. */
+		if (v[i].rule == RULE_MULTI_STMT)
 			body_ws = xstrdup(kw_ws);
 		else
-			body_ws = concat(kw_ws, indent_unit(pos.file, v[i].kw.line,
-							    kw_ws), NULL);
+			body_ws = concat(kw_ws, kw_unit, NULL);
 		add_split(splits, &nsplits, v[i].at.col, body_ws);
 		if (v[i].rule == RULE_BRACE_BODY) {
 			/* The '}' of the body goes back to the keyword's level. */
@@ -1219,6 +1240,7 @@ static void compute_line_fix(const struct violation *v, int n,
 out:
 	for (int i = 0; i < nsplits; i++)
 		free(splits[i].indent);
+	free(unit);
 	free(line_ws);
 	free(text);
 }

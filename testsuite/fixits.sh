@@ -44,6 +44,10 @@ for src in "$top"/testsuite/fixits/*.c; do
 	$GCC -fplugin="$PLUGIN" -c "$name" -o /dev/null 2> again.log
 	! grep -q 'Wstyle-' again.log
 	result "$name: no violation left" $?
+	# The new lines must not mislead: GCC's own check of indentation.
+	$GCC -Wmisleading-indentation -c "$name" -o /dev/null 2> indent.log
+	! grep -q 'Wmisleading-indentation' indent.log
+	result "$name: no misleading indentation" $?
 	fix "$name" "again-$name"
 	cmp -s "$name" "again-$name"
 	result "$name: fixing again changes nothing" $?
