@@ -129,6 +129,15 @@ if want prepare || want build || [ ! -f "$work/settings" ]; then
 	} >"$work/settings"
 fi
 
+# A fixed build identity, as in qemu/build.sh: the date, user, host and
+# build number go into init/version-timestamp.o, arch/x86/boot/version.o,
+# arch/x86/boot/compressed/kaslr.o and the initramfs, which would make
+# every two builds differ (the fix stage compares two builds).
+export KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2024-01-01 00:00:00 UTC}
+export KBUILD_BUILD_USER=${KBUILD_BUILD_USER:-style}
+export KBUILD_BUILD_HOST=${KBUILD_BUILD_HOST:-style-build}
+export KBUILD_BUILD_VERSION=${KBUILD_BUILD_VERSION:-1}
+
 # mk OUT ARGS...: make in the tree with O=OUT for x86_64.
 mk() {
 	local out=$1
