@@ -34,3 +34,27 @@ check() {
 		echo "FAIL: $name"
 	fi
 }
+
+# What shows a compile went wrong, whatever its exit status: an internal
+# compiler error, a crash, a plugin that did not load.
+BROKEN_RE='internal compiler error|cannot load plugin|fail(ed)? to initialize plugin|Segmentation fault|killed by signal|terminated program'
+
+#   gcc_ok STATUS LOG    the compile exited 0 and LOG (its stderr) shows
+#                        no ICE, crash or plugin load error
+gcc_ok() {
+	[ "$1" -eq 0 ] && ! grep -Eq "$BROKEN_RE" "$2"
+}
+
+# The canary: compiles that must report nothing of their own also take
+# -include "$CANARY", whose violation must be reported: a plugin that
+# did not run, or checked nothing, cannot pass for one that found no
+# fault.
+CANARY=$top/testsuite/style.dg/include/canary.h
+
+#   canary_only STATUS LOG   gcc_ok, the canary's warning is in LOG, and
+#                            no other style warning is
+canary_only() {
+	gcc_ok "$1" "$2" &&
+	grep -q "canary.h:[0-9]*:[0-9]*: warning: statement on the same line as the .if. condition \[-Wstyle-if-body\]" "$2" &&
+	! grep -E '\[-W(error=)?style-' "$2" | grep -vq 'canary.h:'
+}
