@@ -5,7 +5,8 @@
 #
 # Usage: scripts/deps.sh [plugin|robust|kernel|bench|all]...   (default: all)
 #
-#   plugin  build the plugin and run its DejaGnu suite
+#   plugin  build the plugin and run its DejaGnu suite and shell tests
+#           (gfortran: the plugin loaded into f951)
 #   robust  testsuite/robust: GCC's own tests, csmith, valgrind, ccache,
 #           distcc
 #   kernel  unpack, patch, build and boot kernels in QEMU
@@ -18,7 +19,7 @@ set -euo pipefail
 
 gcc_major=$(${GCC:-gcc} -dumpversion | cut -d. -f1)
 
-plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl)
+plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl gfortran)
 kernel_pkgs=(linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev
 	     libssl-dev cpio xz-utils qemu-system-x86 busybox-static
 	     python3 git patch)
