@@ -531,6 +531,33 @@ static bool find_close_paren(const struct src_pos *open, struct src_pos *close)
 
 static bool said_line_markers;
 
+/* Files with a line past GCC's last column, each noted once. */
+static char **long_line_files;
+static int n_long_line_files;
+
+/*
+ * LOC, on line LINE of FILE, has no column: GCC's line maps encode none
+ * past LINE_MAP_MAX_COLUMN_NUMBER (4096), so what starts there cannot
+ * be checked.  Say so once per file, where it first happens.
+ */
+static void note_long_line(location_t loc, const char *file, int line)
+{
+	int len, i;
+
+	if (in_system_header_at(loc) ||
+	    !style_source_line(file, line, &len) ||
+	    len <= (int)LINE_MAP_MAX_COLUMN_NUMBER)
+		return;
+	for (i = 0; i < n_long_line_files; i++)
+		if (!strcmp(long_line_files[i], file))
+			return;
+	long_line_files = XRESIZEVEC(char *, long_line_files,
+				     n_long_line_files + 1);
+	long_line_files[n_long_line_files++] = xstrdup(file);
+	inform(loc, "style_plugin: GCC tracks no column past %u: this line, and any other such line of this file, is checked only up to there",
+	       LINE_MAP_MAX_COLUMN_NUMBER);
+}
+
 /*
  * The position of LOC in its source file.  Locations from line markers
  * (#line, or "# 1 file" in preprocessed input) name lines whose text is
@@ -553,6 +580,8 @@ static bool loc_to_pos(location_t loc, struct src_pos *pos)
 		return false;
 	}
 	x = expand_location(loc);
+	if (x.file && x.line > 0 && x.column == 0)
+		note_long_line(loc, x.file, x.line);
 	if (!x.file || x.line <= 0 || x.column <= 0)
 		return false;
 	pos->file = x.file;

@@ -158,3 +158,19 @@ check "lines: a malformed file is a clear error" sh -c "test $? -eq 1 &&
 $GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-lines="$tmp/no-such-file" -c newcode.c -o newcode.o 2> nolines.log
 check "lines: a missing file is a clear error" sh -c "test $? -eq 1 &&
 	grep -q 'cannot read .lines. file' nolines.log"
+
+# Past column 4096 GCC tracks no column: what starts there is not
+# checked, and one note per file says so, at the first such line.
+awk 'BEGIN {
+	printf "extern void foo(void);\nint f(int x)\n{\n\tint y = 0"
+	for (i = 0; i < 1100; i++) printf " + x"
+	printf "; if (x) foo();\n\tif (x) foo();\n\ty += 0"
+	for (i = 0; i < 1100; i++) printf " + x"
+	printf "; if (x) foo();\n\treturn y;\n}\n"
+}' > long.c
+cc long.c.txt -fplugin="$PLUGIN" -fdiagnostics-plain-output -c long.c -o long.o
+check "long lines: the violation before them is reported" \
+	grep -q '^long.c:5:16: warning: .*\[-Wstyle-if-body\]$' long.c.txt
+check "long lines: one note, at the first line past column 4096" \
+	test "$(grep -c 'note: style_plugin: GCC tracks no column past 4096' long.c.txt)" -eq 1 -a \
+	     "$(grep -c '^long.c:4: note: style_plugin: GCC tracks no column past 4096' long.c.txt)" -eq 1
