@@ -5,9 +5,9 @@
 
 void f(int n)
 {
-	while (baz(n)); /* { dg-warning "empty body on the same line as .while. .-Wstyle-empty-body." } */
-	for (; n > 0; n--); /* { dg-warning "empty body on the same line as .for." } */
-	if (n) ; /* { dg-warning "empty body on the same line as .if." } */
+	while (baz(n)); /* { dg-warning "empty body on the same line as .while. @empty-body@" } */
+	for (; n > 0; n--); /* { dg-warning "empty body on the same line as .for. @empty-body@" } */
+	if (n) ; /* { dg-warning "empty body on the same line as .if. @empty-body@" } */
 	while (baz(n)) /* { dg-bogus "Wstyle" } */
 		;
 }

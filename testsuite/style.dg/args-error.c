@@ -6,7 +6,7 @@
 
 void f(int x)
 {
-	if (x) foo(); /* { dg-error "same line as the .if. condition .-Werror=style-if-body." } */
-	else bar(); /* { dg-error "same line as .else. .-Werror=style-else-body." } */
+	if (x) foo(); /* { dg-error "same line as the .if. condition @if-body@" } */
+	else bar(); /* { dg-error "same line as .else. @else-body@" } */
 }
 /* { dg-message "some warnings being treated as errors" "" { target *-*-* } 0 } */

@@ -5,7 +5,7 @@
 
 void f(int x)
 {
-	if (x) foo(); /* { dg-warning "-Wstyle-if-body" } */
-	else bar(); /* { dg-warning "-Wstyle-else-body" } */
+	if (x) foo(); /* { dg-warning "@if-body@" } */
+	else bar(); /* { dg-warning "@else-body@" } */
 	if (x) { foo(); } /* { dg-bogus "-Wstyle-brace-body" } */
 }

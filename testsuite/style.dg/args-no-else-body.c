@@ -5,7 +5,7 @@
 
 void f(int x)
 {
-	if (x) foo(); /* { dg-warning "-Wstyle-if-body" } */
+	if (x) foo(); /* { dg-warning "@if-body@" } */
 	else bar(); /* { dg-bogus "-Wstyle-else-body" } */
-	if (x) { foo(); } /* { dg-warning "-Wstyle-brace-body" } */
+	if (x) { foo(); } /* { dg-warning "@brace-body@" } */
 }

@@ -6,6 +6,6 @@
 void f(int x)
 {
 	if (x) foo(); /* { dg-bogus "-Wstyle-if-body" } */
-	else bar(); /* { dg-warning "-Wstyle-else-body" } */
-	if (x) { foo(); } /* { dg-warning "-Wstyle-brace-body" } */
+	else bar(); /* { dg-warning "@else-body@" } */
+	if (x) { foo(); } /* { dg-warning "@brace-body@" } */
 }

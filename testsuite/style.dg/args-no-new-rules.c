@@ -8,5 +8,5 @@ void f(int x)
 	while (x) x--; /* { dg-bogus "Wstyle" } */
 	do x++; while (x < 3); /* { dg-bogus "Wstyle" } */
 	foo(); bar(); /* { dg-bogus "Wstyle" } */
-	if (x) foo(); /* { dg-warning "Wstyle-if-body" } */
+	if (x) foo(); /* { dg-warning "@if-body@" } */
 }

@@ -5,5 +5,5 @@
 
 void f(int x)
 {
-	if (x) foo(); /* { dg-warning "-Wstyle-if-body" } */
+	if (x) foo(); /* { dg-warning "@if-body@" } */
 }

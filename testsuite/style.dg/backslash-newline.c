@@ -7,7 +7,7 @@
 int f(int a, int b)
 {
 	if (a && \
-	    b) return 1; /* { dg-warning "same line as the .if. condition" } */
+	    b) return 1; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (a) \
 		return 2; /* { dg-bogus "Wstyle" } */
 	return 0;

@@ -4,10 +4,10 @@
 
 void f(int x)
 {
-	if (x) { foo(); } /* { dg-warning "after .\{. on the same line as the .if. condition .-Wstyle-brace-body." } */
+	if (x) { foo(); } /* { dg-warning "after .\{. on the same line as the .if. condition @brace-body@" } */
 	if (x) { /* { dg-bogus "Wstyle" } */
 		foo();
-	} else { bar(); } /* { dg-warning "after .\{. on the same line as .else. .-Wstyle-brace-body." } */
-	if (x) { int y = x; baz(y); } /* { dg-warning "after .\{. on the same line as the .if. condition" } */
-	/* { dg-warning "same line as the previous statement .-Wstyle-multi-stmt." "" { target *-*-* } .-1 } */
+	} else { bar(); } /* { dg-warning "after .\{. on the same line as .else. @brace-body@" } */
+	if (x) { int y = x; baz(y); } /* { dg-warning "after .\{. on the same line as the .if. condition @brace-body@" } */
+	/* { dg-warning "same line as the previous statement @multi-stmt@" "" { target *-*-* } .-1 } */
 }

@@ -4,12 +4,12 @@
 
 int f(int a, int b)
 {
-	if (a /* ) */ && b) return 1; /* { dg-warning "same line as the .if. condition" } */
+	if (a /* ) */ && b) return 1; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (a // (
-	    && b) return 2; /* { dg-warning "same line as the .if. condition" } */
+	    && b) return 2; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (a /* ( ( */) /* ) */ /* { dg-bogus "Wstyle" } */
 		return 3;
-	if (a) /* ( */ return 4; /* { dg-warning "same line as the .if. condition" } */
+	if (a) /* ( */ return 4; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (b) /* a comment
 		  that goes on */ /* { dg-bogus "Wstyle" } */
 		return 5;

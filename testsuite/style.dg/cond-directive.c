@@ -13,7 +13,7 @@ int f(int a, int b)
 #else
 	    || b (
 #endif
-	    ) return 1; /* { dg-warning "same line as the .if. condition" } */
+	    ) return 1; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (a
 #if HAVE_B
 	    && b

@@ -6,19 +6,19 @@ extern void bar();
 
 template <typename T> int g(T x)
 {
-	if (x) return 1; // { dg-warning "same line as the .if. condition .-Wstyle-if-body." }
+	if (x) return 1; // { dg-warning "same line as the .if. condition @if-body@" }
 	return 0;
 }
 
 int f(int x)
 {
-	if (x) foo(); else bar(); // { dg-warning "same line as the .if. condition" }
-	// { dg-warning "same line as .else. .-Wstyle-else-body." "" { target *-*-* } .-1 }
-	if constexpr (sizeof(int) == 4) foo(); // { dg-warning "same line as the .if. condition" }
-	if (x) { foo(); } // { dg-warning "after .\{. on the same line as the .if. condition" }
-	if (int y = x + 1; y > 2) return y; // { dg-warning "same line as the .if. condition" }
-	auto l = [](int v) { if (v) return 1; return 2; }; // { dg-warning "same line as the .if. condition" }
-	// { dg-warning "same line as the previous statement" "" { target *-*-* } .-1 }
+	if (x) foo(); else bar(); // { dg-warning "same line as the .if. condition @if-body@" }
+	// { dg-warning "same line as .else. @else-body@" "" { target *-*-* } .-1 }
+	if constexpr (sizeof(int) == 4) foo(); // { dg-warning "same line as the .if. condition @if-body@" }
+	if (x) { foo(); } // { dg-warning "after .\{. on the same line as the .if. condition @brace-body@" }
+	if (int y = x + 1; y > 2) return y; // { dg-warning "same line as the .if. condition @if-body@" }
+	auto l = [](int v) { if (v) return 1; return 2; }; // { dg-warning "same line as the .if. condition @if-body@" }
+	// { dg-warning "same line as the previous statement @multi-stmt@" "" { target *-*-* } .-1 }
 	if (x) // { dg-bogus "Wstyle" }
 		foo();
 	else if (x > 1) // { dg-bogus "Wstyle" }

@@ -4,19 +4,19 @@
 
 int f(int x, int (&a)[4])
 {
-	do x--; while (x > 9); // { dg-warning "same line as .do. .-Wstyle-do-body." }
-	do { x++; } while (x < 3); // { dg-warning "after .\{. on the same line as .do. .-Wstyle-brace-body." }
+	do x--; while (x > 9); // { dg-warning "same line as .do. @do-body@" }
+	do { x++; } while (x < 3); // { dg-warning "after .\{. on the same line as .do. @brace-body@" }
 	do // { dg-bogus "Wstyle" }
 		x--;
 	while (x > 5);
 	do { // { dg-bogus "Wstyle" }
 		x--;
 	} while (x > 4);
-	for (int i = 0; i < 4; i++) x += a[i]; // { dg-warning "same line as the .for. loop header .-Wstyle-loop-body." }
-	while (x > 100) x /= 2; // { dg-warning "same line as the .while. loop header .-Wstyle-loop-body." }
-	for (int v : a) x -= v; // { dg-warning "same line as the .for. loop header" }
+	for (int i = 0; i < 4; i++) x += a[i]; // { dg-warning "same line as the .for. loop header @loop-body@" }
+	while (x > 100) x /= 2; // { dg-warning "same line as the .while. loop header @loop-body@" }
+	for (int v : a) x -= v; // { dg-warning "same line as the .for. loop header @loop-body@" }
 	for (int v : a) // { dg-bogus "Wstyle" }
 		x += v;
-	x++; x--; // { dg-warning "Wstyle-multi-stmt" }
+	x++; x--; // { dg-warning "@multi-stmt@" }
 	return x;
 }

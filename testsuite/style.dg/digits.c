@@ -4,7 +4,7 @@
 
 int f(double d, unsigned long u)
 {
-	if (d > 1e+5 || d < 0x1p-3 || u == 0xffUL) return 1; /* { dg-warning "-Wstyle-if-body" } */
+	if (d > 1e+5 || d < 0x1p-3 || u == 0xffUL) return 1; /* { dg-warning "@if-body@" } */
 	if (d > .5e-2) /* { dg-bogus "Wstyle" } */
 		return 2;
 	return 0;

@@ -7,8 +7,8 @@
 
 void f(int x, int y)
 {
-	do x++; while (y > x); /* { dg-warning "same line as .do. .-Wstyle-do-body." } */
-	do { x++; } while (y > x); /* { dg-warning "after .\{. on the same line as .do. .-Wstyle-brace-body." } */
+	do x++; while (y > x); /* { dg-warning "same line as .do. @do-body@" } */
+	do { x++; } while (y > x); /* { dg-warning "after .\{. on the same line as .do. @brace-body@" } */
 	do { /* { dg-bogus "Wstyle" } */
 		x++;
 	} while (y > x);
@@ -17,5 +17,5 @@ void f(int x, int y)
 	while (x > 0);
 	if (x > 10) /* { dg-bogus "Wstyle" } */
 		BUG();
-	do BUG(); while (0); /* { dg-warning "same line as .do." } */
+	do BUG(); while (0); /* { dg-warning "same line as .do. @do-body@" } */
 }

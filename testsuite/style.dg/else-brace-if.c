@@ -6,7 +6,7 @@ void f(int x, int y)
 {
 	if (x)
 		foo();
-	else { if (y) /* { dg-warning "after .\{. on the same line as .else." } */
+	else { if (y) /* { dg-warning "after .\{. on the same line as .else. @brace-body@" } */
 			bar();
 	}
 }

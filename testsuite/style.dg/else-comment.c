@@ -6,7 +6,7 @@ void f(int x)
 {
 	if (x)
 		foo();
-	else /* then */ bar(); /* { dg-warning "same line as .else." } */
+	else /* then */ bar(); /* { dg-warning "same line as .else. @else-body@" } */
 	if (x)
 		foo();
 	else /* a comment that

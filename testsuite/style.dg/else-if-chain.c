@@ -4,8 +4,8 @@
 
 int f(int x)
 {
-	if (x == 1) return 1; /* { dg-warning "-Wstyle-if-body" } */
-	else if (x == 2) return 2; /* { dg-warning "-Wstyle-if-body" } */
-	else if (x == 3) { return 3; } /* { dg-warning "-Wstyle-brace-body" } */
-	else return 4; /* { dg-warning "-Wstyle-else-body" } */
+	if (x == 1) return 1; /* { dg-warning "@if-body@" } */
+	else if (x == 2) return 2; /* { dg-warning "@if-body@" } */
+	else if (x == 3) { return 3; } /* { dg-warning "@brace-body@" } */
+	else return 4; /* { dg-warning "@else-body@" } */
 }

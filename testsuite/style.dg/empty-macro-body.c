@@ -5,6 +5,6 @@
 
 void f(int x)
 {
-	if (x) barrier(); /* { dg-warning "-Wstyle-if-body" } */
-	if (x) NOTHING; /* { dg-warning "-Wstyle-if-body" } */
+	if (x) barrier(); /* { dg-warning "@if-body@" } */
+	if (x) NOTHING; /* { dg-warning "@if-body@" } */
 }

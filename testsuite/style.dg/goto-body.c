@@ -5,9 +5,9 @@
 int f(int x)
 {
 	for (;;) {
-		if (x > 3) break; /* { dg-warning "same line as the .if. condition" } */
-		if (x > 2) continue; /* { dg-warning "same line as the .if. condition" } */
-		if (x) goto out; /* { dg-warning "same line as the .if. condition" } */
+		if (x > 3) break; /* { dg-warning "same line as the .if. condition @if-body@" } */
+		if (x > 2) continue; /* { dg-warning "same line as the .if. condition @if-body@" } */
+		if (x) goto out; /* { dg-warning "same line as the .if. condition @if-body@" } */
 		if (!x) /* { dg-bogus "Wstyle" } */
 			goto out;
 	}

@@ -6,14 +6,14 @@
 int f(int a, int b, int c)
 {
 	if (a &&
-	    b) return 1; /* { dg-warning "same line as the .if. condition" } */
+	    b) return 1; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (a && /* { dg-bogus "Wstyle" } */
 	    b &&
 	    c)
 		return 2;
 	if (baz(a)
 	    || baz(b)
-	   ) foo(); /* { dg-warning "same line as the .if. condition" } */
+	   ) foo(); /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (
 		a) /* { dg-bogus "Wstyle" } */
 		foo();

@@ -31,9 +31,9 @@ int f(int mask, struct node *head)
 	int cpu, count = 0, i;
 	struct node *p;
 
-	for_each_cpu(cpu, mask) count++; /* { dg-warning "same line as the .for_each_cpu. loop header .-Wstyle-loop-body." } */
-	for_each_index(i, 4) foo(); /* { dg-warning "same line as the .for_each_index. loop header" } */
-	list_for_each(p, head) { count++; } /* { dg-warning "after .\{. on the same line as the .list_for_each. loop header" } */
+	for_each_cpu(cpu, mask) count++; /* { dg-warning "same line as the .for_each_cpu. loop header @loop-body@" } */
+	for_each_index(i, 4) foo(); /* { dg-warning "same line as the .for_each_index. loop header @loop-body@" } */
+	list_for_each(p, head) { count++; } /* { dg-warning "after .\{. on the same line as the .list_for_each. loop header @brace-body@" } */
 	for_each_cpu(cpu, mask) /* { dg-bogus "Wstyle" } */
 		count++;
 	list_for_each(p, head) { /* { dg-bogus "Wstyle" } */

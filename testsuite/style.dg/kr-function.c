@@ -5,12 +5,12 @@
 int f(x)
 	int x;
 {
-	if (x) return 1; /* { dg-warning "-Wstyle-if-body" } */
+	if (x) return 1; /* { dg-warning "@if-body@" } */
 	return 0;
 }
 
 __attribute__((noinline)) int g(int x)
 {
-	if (x) return 1; /* { dg-warning "-Wstyle-if-body" } */
+	if (x) return 1; /* { dg-warning "@if-body@" } */
 	return 0;
 }

@@ -4,7 +4,7 @@
 
 void f(int x)
 {
-	if (x) again: foo(); /* { dg-warning "same line as the .if. condition" } */
+	if (x) again: foo(); /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (x > 3) /* { dg-bogus "Wstyle" } */
 		goto again;
 }

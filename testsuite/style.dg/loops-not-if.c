@@ -6,9 +6,9 @@
 void f(int x)
 {
 	while (x) x--; /* { dg-bogus "Wstyle-(if|else|brace)-body" } */
-	/* { dg-warning "Wstyle-loop-body" "" { target *-*-* } .-1 } */
+	/* { dg-warning "@loop-body@" "" { target *-*-* } .-1 } */
 	for (; x < 3; x++) foo(); /* { dg-bogus "Wstyle-(if|else|brace)-body" } */
-	/* { dg-warning "Wstyle-loop-body" "" { target *-*-* } .-1 } */
+	/* { dg-warning "@loop-body@" "" { target *-*-* } .-1 } */
 	do x++; while (x < 9); /* { dg-bogus "Wstyle-(if|else|brace)-body" } */
-	/* { dg-warning "Wstyle-do-body" "" { target *-*-* } .-1 } */
+	/* { dg-warning "@do-body@" "" { target *-*-* } .-1 } */
 }

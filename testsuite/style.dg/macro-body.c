@@ -9,11 +9,11 @@
 
 int f(int x)
 {
-	if (x > 9) BUG(); /* { dg-warning "same line as the .if. condition" } */
-	if (x > 8) WARN_ON(x); /* { dg-warning "same line as the .if. condition" } */
+	if (x > 9) BUG(); /* { dg-warning "same line as the .if. condition @if-body@" } */
+	if (x > 8) WARN_ON(x); /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (x > 7)
 		foo();
-	else BUG(); /* { dg-warning "same line as .else." } */
-	if (x) RETURN_ZERO; /* { dg-warning "same line as the .if. condition" } */
+	else BUG(); /* { dg-warning "same line as .else. @else-body@" } */
+	if (x) RETURN_ZERO; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	return 1;
 }

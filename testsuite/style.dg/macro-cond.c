@@ -11,9 +11,9 @@
 
 int f(int x, int y)
 {
-	if (unlikely(x)) return 7; /* { dg-warning "same line as the .if. condition" } */
+	if (unlikely(x)) return 7; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (likely(x) &&
-	    IS_ENABLED(y)) return 8; /* { dg-warning "same line as the .if. condition" } */
+	    IS_ENABLED(y)) return 8; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (COND(x, y)) /* { dg-bogus "Wstyle" } */
 		return 9;
 	if (unlikely(x > y)) /* { dg-bogus "Wstyle" } */

@@ -13,7 +13,7 @@ int f(int x)
 #ifdef NOT_DEFINED_ANYWHERE
 	if (x) return 2; /* { dg-bogus "Wstyle" } */
 #else
-	if (x) return 3; /* { dg-warning "same line as the .if. condition" } */
+	if (x) return 3; /* { dg-warning "same line as the .if. condition @if-body@" } */
 #endif
 	return 0;
 }

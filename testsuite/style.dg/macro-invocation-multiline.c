@@ -7,7 +7,7 @@
 int f(int x, int y)
 {
 	if (BOTH(x,
-		 y)) return 1; /* { dg-warning "-Wstyle-if-body" } */
+		 y)) return 1; /* { dg-warning "@if-body@" } */
 	if (BOTH(x, /* { dg-bogus "Wstyle" } */
 		 y))
 		return 2;

@@ -7,12 +7,12 @@ int f(int x)
 {
 	switch (x) {
 	case 1: return 1; /* { dg-bogus "Wstyle" } */
-	case 2: foo(); break; /* { dg-warning "same line as the previous statement" } */
+	case 2: foo(); break; /* { dg-warning "same line as the previous statement @multi-stmt@" } */
 	case 3: /* { dg-bogus "Wstyle" } */
 		bar();
 		break;
 	default: break; /* { dg-bogus "Wstyle" } */
 	}
-again: if (x--) goto again; /* { dg-warning "Wstyle-if-body" } */
+again: if (x--) goto again; /* { dg-warning "@if-body@" } */
 	return 0;
 }

@@ -9,8 +9,8 @@
 void f(int x, int y)
 {
 	SET_BOTH(x, y); /* { dg-bogus "Wstyle" } */
-	foo(); BUG(); /* { dg-warning "same line as the previous statement" } */
-	x++; SET_BOTH(x, y); /* { dg-warning "same line as the previous statement" } */
+	foo(); BUG(); /* { dg-warning "same line as the previous statement @multi-stmt@" } */
+	x++; SET_BOTH(x, y); /* { dg-warning "same line as the previous statement @multi-stmt@" } */
 }
 
 /* The kernel's do_each_pid_task()/while_each_pid_task() pair: the '}'

@@ -9,16 +9,16 @@ int f(int a, int b)
 {
 	int c = 0;
 
-	a = 1; b = 2; /* { dg-warning "same line as the previous statement .-Wstyle-multi-stmt." } */
-	foo(); bar(); /* { dg-warning "same line as the previous statement" } */
+	a = 1; b = 2; /* { dg-warning "same line as the previous statement @multi-stmt@" } */
+	foo(); bar(); /* { dg-warning "same line as the previous statement @multi-stmt@" } */
 	if (a) {
 		foo();
-	} bar(); /* { dg-warning "same line as the previous statement" } */
-	c++; return c; /* { dg-warning "same line as the previous statement" } */
+	} bar(); /* { dg-warning "same line as the previous statement @multi-stmt@" } */
+	c++; return c; /* { dg-warning "same line as the previous statement @multi-stmt@" } */
 	for (a = 0; a < b; a++) /* { dg-bogus "Wstyle" } */
 		c++;
 	TWO(c); /* { dg-bogus "Wstyle" } */
 	c = ({ int t = a; t + b; }); /* { dg-bogus "Wstyle" } */
-	int d = c; foo(); /* { dg-warning "same line as the previous statement" } */
+	int d = c; foo(); /* { dg-warning "same line as the previous statement @multi-stmt@" } */
 	return d;
 }

@@ -6,9 +6,9 @@ int f(int x)
 {
 	int inner(int y)
 	{
-		if (y) return 1; /* { dg-warning "same line as the .if. condition" } */
-		else return 2; /* { dg-warning "same line as .else." } */
+		if (y) return 1; /* { dg-warning "same line as the .if. condition @if-body@" } */
+		else return 2; /* { dg-warning "same line as .else. @else-body@" } */
 	}
-	if (x) return inner(x); /* { dg-warning "same line as the .if. condition" } */
+	if (x) return inner(x); /* { dg-warning "same line as the .if. condition @if-body@" } */
 	return 0;
 }

@@ -5,11 +5,11 @@
 
 void f(int a, int b)
 {
-	if (a) if (b) foo(); /* { dg-warning "same line as the .if. condition" } */
+	if (a) if (b) foo(); /* { dg-warning "same line as the .if. condition @if-body@" } */
 	/* Two warnings above: one for "if (b)", one for "foo ();".  */
 	if (a) /* { dg-bogus "Wstyle" } */
 		if (b) /* { dg-bogus "Wstyle" } */
 			foo();
 	if (a)
-		if (b) bar(); /* { dg-warning "same line as the .if. condition" } */
+		if (b) bar(); /* { dg-warning "same line as the .if. condition @if-body@" } */
 }

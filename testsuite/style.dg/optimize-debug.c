@@ -5,7 +5,7 @@
 
 static int g(int x)
 {
-	if (x) return 1; /* { dg-warning "-Wstyle-if-body" } */
+	if (x) return 1; /* { dg-warning "@if-body@" } */
 	return 0;
 }
 
@@ -13,6 +13,6 @@ int f(int x)
 {
 	if (g(x)) /* { dg-bogus "Wstyle" } */
 		foo();
-	else bar(); /* { dg-warning "-Wstyle-else-body" } */
+	else bar(); /* { dg-warning "@else-body@" } */
 	return 0;
 }

@@ -9,7 +9,7 @@ extern int strong_try_module_get(struct module *b);
 
 static int use_module(struct module *a, struct module *b)
 {
-	if (b == 0 || already_uses(a, b)) return 1; /* { dg-warning "same line as the .if. condition" } */
+	if (b == 0 || already_uses(a, b)) return 1; /* { dg-warning "same line as the .if. condition @if-body@" } */
 
 	if (!strong_try_module_get(b))
 		return 0;
@@ -18,6 +18,6 @@ static int use_module(struct module *a, struct module *b)
 
 struct module *load_module(int err, struct module *ptr)
 {
-	if (err < 0) return ERR_PTR(err); /* { dg-warning "same line as the .if. condition" } */
-	else return ptr; /* { dg-warning "same line as .else." } */
+	if (err < 0) return ERR_PTR(err); /* { dg-warning "same line as the .if. condition @if-body@" } */
+	else return ptr; /* { dg-warning "same line as .else. @else-body@" } */
 }

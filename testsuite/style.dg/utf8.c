@@ -7,9 +7,9 @@ extern int strcmp(const char *, const char *);
 int f(const char *s)
 {
 	/* Grüße, ∀x ∈ ℕ: (x) */
-	if (!strcmp(s, "Grüße (")) return 1; /* { dg-warning "same line as the .if. condition" } */
+	if (!strcmp(s, "Grüße (")) return 1; /* { dg-warning "same line as the .if. condition @if-body@" } */
 	if (!strcmp(s, "∀")) /* ∈ ) ( */ /* { dg-bogus "Wstyle" } */
 		return 2;
-	if (s[0] == 'x') /* é */ foo(); /* { dg-warning "same line as the .if. condition" } */
+	if (s[0] == 'x') /* é */ foo(); /* { dg-warning "same line as the .if. condition @if-body@" } */
 	return 0;
 }

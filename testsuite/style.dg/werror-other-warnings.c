@@ -8,6 +8,6 @@ void f(int x)
 {
 	int unused; /* { dg-error "unused variable .unused. .-Werror=unused-variable." } */
 
-	if (x) foo(); /* { dg-warning "-Wstyle-if-body" } */
+	if (x) foo(); /* { dg-warning "@if-body@" } */
 }
 /* { dg-message "all warnings being treated as errors" "" { target *-*-* } 0 } */

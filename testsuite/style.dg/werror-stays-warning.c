@@ -6,6 +6,6 @@
 
 void f(int x)
 {
-	if (x) foo(); /* { dg-warning "same line as the .if. condition .-Wstyle-if-body." } */
+	if (x) foo(); /* { dg-warning "same line as the .if. condition @if-body@" } */
 	/* { dg-bogus "error" "" { target *-*-* } .-1 } */
 }
