@@ -244,19 +244,23 @@ awk 'BEGIN {
 	printf "; if (x) foo();\n\tif (x) foo();\n\treturn y;\n}\n"
 }' > long-tail.c
 pair long-tail "$GCC" -c "$PWD/long-tail.c" -o out.o
-# A column past what the line map encodes cannot be reported.
+# A column past what the line map encodes (4096) cannot be reported:
+# a note says so, once.
 got=$(styles long-tail | grep -v '^4:1000[0-9][0-9] ')
 check "long-tail: a violation at column 100,000: nothing wrong reported" \
 	test "$got" = "5:16 style-if-body"
+check "long-tail: one note that line 4 is checked only up to column 4096" \
+	test "$(grep -c ':4: note: style_plugin: GCC tracks no column past 4096' long-tail/style.err)" -eq 1
 awk 'BEGIN {
 	printf "int a;\nint f(void)\n{\n\tif ("
 	for (i = 0; i < 3000; i++) printf "("
 	printf "a"
 	for (i = 0; i < 3000; i++) printf ")"
-	printf ")\n\t\treturn 1;\n\treturn 0;\n}\n"
+	printf ")\n\t\treturn 1;\n\tif (a) return 2;\n\treturn 0;\n}\n"
 }' > parens.c
 pair parens "$GCC" -c "$PWD/parens.c" -o out.o
-expect parens "3,000 nested parentheses: no false warning"
+expect parens "3,000 nested parentheses: no false warning (the canary after them reported)" \
+	"6:16 style-if-body"
 awk 'BEGIN {
 	printf "int a;\nint f(void)\n{\n\tint y = 0\n"
 	for (i = 0; i < 20000; i++) print "\t+ a + a + a + a + a + a + a + a + a + a"
@@ -266,12 +270,14 @@ pair deep-expr "$GCC" -c "$PWD/deep.c" -o out.o
 expect deep-expr "a 200,000-term expression: the if after it" "20006:16 style-if-body"
 
 # --- large files: all reported, in reasonable time ----------------------
-# cpu NAME ARGS...: the CPU seconds (user + sys) of one compile.
+# cpu NAME ARGS...: the CPU seconds (user + sys) of one compile; its
+# exit status in NAME.rc, its stderr in NAME.err.
 cpu() {
 	local name=$1
 	shift
 	/usr/bin/time -f '%U %S' -o "$name.time" $GCC "$@" -c -o /dev/null \
 		> /dev/null 2> "$name.err"
+	echo $? > "$name.rc"
 	awk '{ print $1 + $2 }' "$name.time"
 }
 for kind in good bad; do
@@ -294,6 +300,9 @@ for kind in good bad; do
 	want=0
 	[ $kind = bad ] && want=$(grep -c 'if (x == ' large-$kind.c)
 	got=$(style_count large-$kind-style.err)
+	check "large-$kind: both compiles succeed, no ICE" sh -c \
+		"test \$(cat large-$kind-plain.rc) -eq 0 && test \$(cat large-$kind-style.rc) -eq 0 &&
+		 ! grep -Eq '$BROKEN_RE' large-$kind-plain.err large-$kind-style.err"
 	check "large-$kind: $(wc -l < large-$kind.c) lines, $want violations, $got reported" \
 		test "$got" -eq "$want"
 	check "large-$kind: CPU ${t1}s with the plugin, ${t0}s without (at most 2x + 2s)" \

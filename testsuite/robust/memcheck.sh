@@ -60,7 +60,11 @@ test_opts() {
 }
 
 # --one MODE FILE: a worker (MODE valgrind or asan); prints
-#   MODE NAME status checker-errors plugin-errors style-warnings
+#   MODE NAME status checker-errors plugin-errors style-warnings broken
+# broken is 1 for an ICE or crash, a timeout, or (asan) a failed compile
+# of a file that expects no error (dg-error); under valgrind, cc1's own
+# errors make the status non-zero (--error-exitcode), so only crashes
+# count there.
 if [ "${1:-}" = --one ]; then
 	mode=$2 file=$3
 	name=${file#"$top"/testsuite/}
@@ -94,9 +98,25 @@ if [ "${1:-}" = --one ]; then
 		ours=$all
 		;;
 	esac
-	echo "$mode $name $rc $all $ours $(style_count "$dir/stderr")"
+	broken=0
+	if is_crash "$dir/stderr" || [ "$rc" -ge 124 ] ||
+	   { [ "$mode" = asan ] && [ "$rc" -ne 0 ] && ! grep -q 'dg-error' "$file"; }; then
+		broken=1
+	fi
+	echo "$mode $name $rc $all $ours $(style_count "$dir/stderr") $broken"
 	exit 0
 fi
+
+# broken_verdict MODE RECORDS: no compile crashed, timed out or failed
+# unexpectedly (the records' last field).
+broken_verdict() {
+	local n
+
+	n=$(awk '$7 != 0' "$2" | wc -l)
+	verdict "$1: every compile ended as expected, with no ICE or crash" \
+		"$1: $n compiles crashed, timed out or failed: $(awk '$7 != 0 { printf " %s(%s)", $2, $3 }' "$2")" \
+		[ "$n" -eq 0 ]
+}
 
 do_vg=1 do_asan=1 jobs=$(nproc) vg_sample=0
 while [ $# -gt 0 ]; do
@@ -207,6 +227,7 @@ if [ "$do_vg" = 1 ]; then
 			echo "FAIL: memcheck: $ours valgrind errors in the plugin:"
 			awk '$5 != 0 { print "  " $2 }' "$work/valgrind.records"
 		fi
+		broken_verdict valgrind "$work/valgrind.records"
 	fi
 fi
 
@@ -260,5 +281,6 @@ if [ "$do_asan" = 1 ]; then
 			grep -h -A12 'ERROR: AddressSanitizer\|runtime error:' \
 				"$work"/asan/*/stderr | head -40 | sed 's/^/  /'
 		fi
+		broken_verdict asan "$work/asan.records"
 	fi
 fi
