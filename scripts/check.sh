@@ -5,7 +5,10 @@
 #
 # Usage: scripts/check.sh STAGE...
 #   STAGE: plugin, robust, kbuild-series, kbuild, qemu, fix,
-#          all (plugin, robust, kbuild, qemu, fix)
+#          all (plugin, robust, kbuild, qemu, fix),
+#          or one part of plugin or robust: dejagnu, fixits, identity,
+#          plugin-cli, selfcheck, selftest, robust-inputs, robust-setups,
+#          robust-corpus, robust-csmith, robust-memcheck
 #
 #   robust runs testsuite/robust/ on samples: unusual inputs and modes,
 #   ccache and distcc, 300 files of GCC's own tests, 30 csmith programs
@@ -13,30 +16,87 @@
 #
 # Every stage prints "PASS: name" and "FAIL: name" lines; DejaGnu's
 # results are counted from its .sum file (PASS and XFAIL pass; FAIL,
-# XPASS, UNRESOLVED and ERROR fail).  A stage that exits non-zero without
-# saying FAIL counts as one failure.  The last line is
-# "N passed, N failed"; the exit status is non-zero if anything failed.
+# XPASS, UNRESOLVED and ERROR fail).  Counting cannot shrink silently:
+#  - a stage that exits non-zero without saying FAIL counts as one
+#    failure (with FAIL lines, those are the failures);
+#  - a stage that ran fewer tests than its minimum (the table below; a
+#    stage that printed nothing ran none) counts as one failure more;
+#  - UNSUPPORTED, UNTESTED, KFAIL and KPASS lines are failures, unless
+#    testsuite/expected-unsupported.txt lists them with a reason.
+# The selftest stage (part of plugin) runs the plugin stages again with
+# two broken plugins, each of which every stage must catch.  The last
+# line is "N passed, N failed"; the exit status is non-zero if anything
+# failed.
 
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
 GCC=${GCC:-gcc}
-PLUGIN=$top/plugin/style_plugin.so
+PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
 results=$BUILD/results
 mkdir -p "$results"
+expected_unsupported=$top/testsuite/expected-unsupported.txt
 
 passed=0
 failed=0
 
+# The fewest tests each stage runs (PASS and FAIL lines), a little below
+# what it runs today: fewer means tests vanished.  kbuild, qemu and fix
+# are today's counts.
+min_tests() {
+	case $1 in
+	dejagnu)		echo 420 ;;
+	fixits)			echo 30 ;;
+	identity)		echo 120 ;;
+	plugin-cli)		echo 30 ;;
+	selfcheck)		echo 8 ;;
+	selftest)		echo 10 ;;
+	robust-inputs)		echo 50 ;;
+	robust-setups)		echo 12 ;;
+	robust-corpus)		echo 5 ;;
+	robust-csmith)		echo 4 ;;
+	robust-memcheck)	echo 6 ;;
+	kbuild)			echo 228 ;;
+	kbuild-series)		echo 1 ;;
+	qemu)			echo 7 ;;
+	fix)			echo 16 ;;
+	*)			echo 1 ;;
+	esac
+}
+
+# unexpected LOG: the UNSUPPORTED, UNTESTED, KFAIL and KPASS lines of
+# LOG that expected-unsupported.txt does not list ("LINE # reason").
+unexpected() {
+	local line
+
+	grep -E '^(UNSUPPORTED|UNTESTED|KFAIL|KPASS): ' "$1" |
+	while IFS= read -r line; do
+		grep -qxF -e "$line" < <(sed -n 's/ *# *[^ ].*$//p' \
+			"$expected_unsupported" 2>/dev/null) || echo "$line"
+	done
+}
+
 # count LOG NAME STATUS: add a stage's PASS/FAIL lines to the totals.
 count() {
-	local log=$1 name=$2 status=$3 p f
+	local log=$1 name=$2 status=$3 p f n min
 	p=$(grep -c '^PASS: ' "$log")
 	f=$(grep -c '^FAIL: ' "$log")
+	n=$(unexpected "$log" | tee -a "$log.unexpected" | wc -l)
+	if [ "$n" -gt 0 ]; then
+		sed 's/^/FAIL: not listed in testsuite\/expected-unsupported.txt: /' \
+			"$log.unexpected" | tee -a "$log"
+		f=$((f + n))
+	fi
+	rm -f "$log.unexpected"
 	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL: $name exited with status $status" | tee -a "$log"
 		f=1
+	fi
+	min=$(min_tests "$name")
+	if [ $((p + f)) -lt "$min" ]; then
+		echo "FAIL: $name ran $((p + f)) tests, fewer than its minimum $min (scripts/check.sh)" | tee -a "$log"
+		f=$((f + 1))
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
@@ -54,35 +114,113 @@ stage() {
 }
 
 dejagnu() {
-	local dir=$BUILD/testsuite
+	local dir=$BUILD/testsuite status
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	(cd "$dir" &&
 	 runtest --tool style --srcdir "$top/testsuite" \
 		 GCC="$GCC" PLUGIN="$PLUGIN" >/dev/null)
-	# Turn DejaGnu's results into this script's PASS/FAIL lines.
+	status=$?
+	if [ ! -f "$dir/style.sum" ]; then
+		echo "FAIL: runtest wrote no $dir/style.sum (status $status)"
+		return 1
+	fi
+	# Turn DejaGnu's results into this script's PASS/FAIL lines;
+	# UNSUPPORTED, UNTESTED, KFAIL and KPASS as they are (count()).
 	sed -n -e 's/^\(PASS\|XFAIL\): /PASS: /p' \
 	       -e 's/^\(FAIL\|XPASS\|UNRESOLVED\|ERROR\): /FAIL: /p' \
+	       -e '/^\(UNSUPPORTED\|UNTESTED\|KFAIL\|KPASS\): /p' \
 	       "$dir/style.sum"
 	grep -A20 '=== style Summary' "$dir/style.sum" >&2
+	return $status
+}
+
+# The stages of plugin, in order, and the script each runs.
+plugin_stages=(dejagnu fixits identity plugin-cli selfcheck)
+robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
+	       robust-memcheck)
+
+# known_scripts: fail for a test script that no stage runs.
+known_scripts() {
+	local t name
+
+	for t in "$top"/testsuite/*.sh "$top"/testsuite/robust/*.sh; do
+		name=$(basename "$t" .sh)
+		case $t in */robust/*) name=robust-$name ;; esac
+		case " ${plugin_stages[*]} ${robust_stages[*]} robust-lib " in
+		*" $name "*) ;;
+		*) echo "FAIL: $t is run by no stage of scripts/check.sh"
+		   failed=$((failed + 1)) ;;
+		esac
+	done
+}
+
+# selftest: the plugin stages with two broken plugins, each stage in a
+# build directory of its own; every stage must report failures.
+#   noop   loads, registers nothing, reports nothing
+#   abort  an internal compiler error on the first function it sees
+# The two plugins' runs go in parallel (about 2 minutes on 2 cores).
+selftest() {
+	local kind pids=() status=0
+	for kind in noop abort; do
+		selftest_one "$kind" > "$BUILD/selftest-$kind.out" 2>&1 &
+		pids+=($!)
+	done
+	for kind in 0 1; do
+		wait "${pids[$kind]}" || status=1
+	done
+	cat "$BUILD/selftest-noop.out" "$BUILD/selftest-abort.out"
+	return $status
+}
+
+# selftest_one KIND: build the KIND plugin, run the plugin stages with it.
+selftest_one() {
+	local kind=$1 src=$top/testsuite/selftest st dir sum ok=0
+	dir=$BUILD/selftest/$kind
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	# Named style_plugin.so: -fplugin-arg-style_plugin-* needs it.
+	if ! ${CXX:-g++} -fPIC -shared -fno-rtti -fno-exceptions \
+		-I"$($GCC -print-file-name=plugin)/include" \
+		-o "$dir/style_plugin.so" "$src/$kind-plugin.c" 2> "$dir/build.log"; then
+		echo "FAIL: selftest: cannot build the $kind plugin ($dir/build.log)"
+		return 1
+	fi
+	for st in "${plugin_stages[@]}"; do
+		BUILD=$dir/build PLUGIN=$dir/style_plugin.so "$0" "$st" \
+			> "$dir/$st.log" 2>&1
+		sum=$(tail -n 1 "$dir/$st.log")
+		case $sum in
+		*" passed, 0 failed") ;;
+		*" passed, "*" failed")
+			echo "PASS: selftest: $st fails with the $kind plugin ($sum)"
+			continue ;;
+		esac
+		echo "FAIL: selftest: $st does not fail with the $kind plugin ($sum; $dir/$st.log)"
+		ok=1
+	done
+	return $ok
 }
 
 run_stage() {
 	case $1 in
 	plugin)
-		stage dejagnu dejagnu
-		for t in "$top"/testsuite/*.sh; do
-			stage "$(basename "$t" .sh)" "$t"
+		for st in "${plugin_stages[@]}" selftest; do
+			run_stage "$st"
 		done
 		;;
+	dejagnu|selftest) stage "$1" "$1" ;;
+	fixits|identity|plugin-cli|selfcheck)
+		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
-		r=$top/testsuite/robust
-		stage robust-inputs "$r/inputs.sh"
-		stage robust-setups "$r/setups.sh"
-		stage robust-corpus "$r/corpus.sh"
-		stage robust-csmith "$r/csmith.sh"
-		stage robust-memcheck "$r/memcheck.sh" --valgrind-sample 12
+		for st in "${robust_stages[@]}"; do
+			run_stage "$st"
+		done
 		;;
+	robust-memcheck)
+		stage "$1" "$top/testsuite/robust/memcheck.sh" --valgrind-sample 12 ;;
+	robust-*)
+		stage "$1" "$top/testsuite/robust/${1#robust-}.sh" ;;
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
@@ -105,12 +243,13 @@ run_stage() {
 		run_stage qemu
 		run_stage fix
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, robust, kbuild-series, kbuild, qemu, fix, all)" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, robust, kbuild-series, kbuild, qemu, fix, all, or a part: ${plugin_stages[*]} selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }
 
 export BUILD GCC PLUGIN
+known_scripts
 for s in "${@:-all}"; do
 	run_stage "$s"
 done
