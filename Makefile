@@ -52,6 +52,7 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS)
 
 deps:
 	scripts/deps.sh
+	scripts/deps-npm.sh
 
 check-plugin: $(PLUGIN)
 	scripts/check.sh plugin
