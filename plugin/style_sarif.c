@@ -16,7 +16,8 @@
  * number nor on the directory compiled from: it hashes the relative
  * path, the rule, the text of the line with its blanks squeezed and the
  * result's place in that text; an index tells apart results with equal
- * hashes, in line order.
+ * hashes, in line order.  A second one ("stylePluginContext/v1") hashes
+ * the lines before and after it, for a report to tell equal lines apart.
  *
  * The file is written as FILE.tmp.PID and renamed, so that a reader or
  * a parallel compile never sees a torn file.  When it cannot be written
@@ -91,7 +92,7 @@ struct sarif_result {
 	char *uri;		/* percent-encoded */
 	bool relative;		/* to %SRCROOT% */
 	int line, col, byte_col;
-	unsigned long long hash;
+	unsigned long long hash, before, after;
 	int index;
 	bool has_fix;
 	int del_line, del_col, del_end, ins_line;
@@ -292,6 +293,46 @@ static char *format_message(const char *msg, const char *arg)
 	return out;
 }
 
+#define FNV_OFFSET 14695981039346656037ULL
+
+static unsigned long long fnv(unsigned long long h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
+/*
+ * Hash line LINE of FILE into *H with its blanks squeezed: leading and
+ * trailing blanks dropped, each run of them one space.  Returns the
+ * number of characters of that text before byte column COL, or -1 if
+ * the line is blank or cannot be read.
+ */
+static int hash_line(unsigned long long *h, const char *file, int line,
+		     int col)
+{
+	int len = 0, before = 0;
+	const char *text = style_source_line(file, line, &len);
+	bool blank = false, started = false;
+
+	for (int i = 0; text && i < len; i++) {
+		if (ISSPACE(text[i])) {
+			blank = started;
+			continue;
+		}
+		if (blank) {
+			*h = fnv(*h, " ", 1);
+			before += i < col;
+		}
+		blank = false;
+		started = true;
+		*h = fnv(*h, text + i, 1);
+		before += i < col;
+	}
+	*h = fnv(*h, "", 1);
+	return started ? before : -1;
+}
+
 /*
  * The fingerprint's hash: the URI, the rule, the line with its blanks
  * squeezed, and how many characters of that text come before COL.
@@ -299,39 +340,32 @@ static char *format_message(const char *msg, const char *arg)
 static unsigned long long fingerprint(const char *uri, const char *rule,
 				      const char *file, int line, int col)
 {
-	unsigned long long h = 14695981039346656037ULL;
-	int len = 0, before = 0;
-	const char *text = style_source_line(file, line, &len);
-	bool blank = false, started = false;
+	unsigned long long h = fnv(FNV_OFFSET, uri, strlen(uri) + 1);
 	char num[16];
 
-#define FNV(c) (h = (h ^ (unsigned char)(c)) * 1099511628211ULL)
-	for (const char *s = uri; *s; s++)
-		FNV(*s);
-	FNV(0);
-	for (const char *s = rule; *s; s++)
-		FNV(*s);
-	FNV(0);
-	for (int i = 0; text && i < len; i++) {
-		if (ISSPACE(text[i])) {
-			blank = started;
-			continue;
-		}
-		if (blank) {
-			FNV(' ');
-			before += i < col;
-		}
-		blank = false;
-		started = true;
-		FNV(text[i]);
-		before += i < col;
-	}
-	FNV(0);
-	snprintf(num, sizeof(num), "%d", before);
-	for (const char *s = num; *s; s++)
-		FNV(*s);
-#undef FNV
-	return h;
+	h = fnv(h, rule, strlen(rule) + 1);
+	snprintf(num, sizeof(num), "%d", hash_line(&h, file, line, col));
+	return fnv(h, num, strlen(num));
+}
+
+/*
+ * The context hashes: of the nearest line before LINE that is not blank,
+ * and of the one after.  They tell apart results on lines of equal
+ * text: the report prefers a match with equal context.
+ */
+static void context(unsigned long long *before, unsigned long long *after,
+		    const char *file, int line)
+{
+	int l = line - 1, len;
+
+	*before = FNV_OFFSET;
+	while (l > 0 && l > line - 10 && hash_line(before, file, l, 0) < 0)
+		l--;
+	*after = FNV_OFFSET;
+	for (l = line + 1; l < line + 10; l++)
+		if (!style_source_line(file, l, &len) ||
+		    hash_line(after, file, l, 0) >= 0)
+			break;
 }
 
 static const char *rule_id(int rule)
@@ -367,6 +401,7 @@ void style_sarif_result(const char *rule, bool error, const char *msg,
 	r->byte_col = col;
 	r->col = line_utf16_col(file, line, col);
 	r->hash = fingerprint(r->uri, rule, file, line, col);
+	context(&r->before, &r->after, file, line);
 	if (fix) {
 		r->has_fix = true;
 		r->del_line = fix->del_line;
@@ -421,8 +456,8 @@ static void write_result(FILE *f, const struct sarif_result *r)
 	write_location(f, r);
 	fprintf(f, ",\"region\":{\"startLine\":%d,\"startColumn\":%d}}}]",
 		r->line, r->col);
-	fprintf(f, ",\"partialFingerprints\":{\"stylePlugin/v1\":\"%016llx:%d\"}",
-		r->hash, r->index);
+	fprintf(f, ",\"partialFingerprints\":{\"stylePlugin/v1\":\"%016llx:%d\",\"stylePluginContext/v1\":\"%016llx:%016llx\"}",
+		r->hash, r->index, r->before, r->after);
 	if (r->has_fix) {
 		fputs(",\"fixes\":[{\"description\":{\"text\":\"Move the statement to a line of its own.\"},\"artifactChanges\":[{",
 		      f);
