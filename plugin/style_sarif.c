@@ -55,15 +55,15 @@ struct sarif_rule {
 static const struct sarif_rule sarif_rules[] = {
 	{ "style-if-body", "StyleIfBody", "-wstyle-if-body",
 	  "Statement on the line of the if condition.",
-	  "The then body of an if starts on the line of the ')' that closes the condition; kernel coding style puts it on a line of its own.",
+	  "The then body of an if starts on the line of the ')' closing the condition.",
 	  true },
 	{ "style-else-body", "StyleElseBody", "-wstyle-else-body",
 	  "Statement on the line of else.",
-	  "The else body starts on the line of 'else'; kernel coding style puts it on a line of its own.",
+	  "The else body starts on the line of 'else'.",
 	  true },
 	{ "style-brace-body", "StyleBraceBody", "-wstyle-brace-body",
 	  "Statement after '{' on the line of its header.",
-	  "A body opens with '{' on the line of the condition, 'else', loop header or 'do' and a statement follows on that line.",
+	  "A body opens with '{' on its header's line and a statement follows on it.",
 	  true },
 	{ "style-loop-body", "StyleLoopBody", "-wstyle-loop-body",
 	  "Statement on the line of the loop header.",
@@ -447,28 +447,46 @@ static void write_location(FILE *f, const struct sarif_result *r)
 	fputs("}", f);
 }
 
+/* A region of one line, from column FROM to column TO (UTF-16). */
+static void write_region(FILE *f, const char *name, int line, int from, int to)
+{
+	fprintf(f, "\"%s\":{\"startLine\":%d,\"startColumn\":%d,", name, line,
+		from);
+	fprintf(f, "\"endLine\":%d,\"endColumn\":%d}", line, to);
+}
+
+/* The fix: delete the line's tail, insert new lines before the next. */
+static void write_fix(FILE *f, const struct sarif_result *r)
+{
+	fputs(",\"fixes\":[{\"description\":", f);
+	fputs("{\"text\":\"Move the statement to a line of its own.\"}", f);
+	fputs(",\"artifactChanges\":[{", f);
+	write_location(f, r);
+	fputs(",\"replacements\":[{", f);
+	write_region(f, "deletedRegion", r->del_line, r->del_col, r->del_end);
+	fputs("},{", f);
+	write_region(f, "deletedRegion", r->ins_line, 1, 1);
+	fputs(",\"insertedContent\":{\"text\":", f);
+	json_string(f, r->ins_text);
+	fputs("}}]}]}]", f);
+}
+
 static void write_result(FILE *f, const struct sarif_result *r)
 {
-	fprintf(f, "{\"ruleId\":\"%s\",\"ruleIndex\":%d,\"level\":\"%s\",\"message\":{\"text\":",
+	fprintf(f, "{\"ruleId\":\"%s\",\"ruleIndex\":%d,\"level\":\"%s\",",
 		rule_id(r->rule), r->rule, r->error ? "error" : "warning");
+	fputs("\"message\":{\"text\":", f);
 	json_string(f, r->msg);
 	fputs("},\"locations\":[{\"physicalLocation\":{", f);
 	write_location(f, r);
 	fprintf(f, ",\"region\":{\"startLine\":%d,\"startColumn\":%d}}}]",
 		r->line, r->col);
-	fprintf(f, ",\"partialFingerprints\":{\"stylePlugin/v1\":\"%016llx:%d\",\"stylePluginContext/v1\":\"%016llx:%016llx\"}",
-		r->hash, r->index, r->before, r->after);
-	if (r->has_fix) {
-		fputs(",\"fixes\":[{\"description\":{\"text\":\"Move the statement to a line of its own.\"},\"artifactChanges\":[{",
-		      f);
-		write_location(f, r);
-		fprintf(f, ",\"replacements\":[{\"deletedRegion\":{\"startLine\":%d,\"startColumn\":%d,\"endLine\":%d,\"endColumn\":%d}},",
-			r->del_line, r->del_col, r->del_line, r->del_end);
-		fprintf(f, "{\"deletedRegion\":{\"startLine\":%d,\"startColumn\":1,\"endLine\":%d,\"endColumn\":1},\"insertedContent\":{\"text\":",
-			r->ins_line, r->ins_line);
-		json_string(f, r->ins_text);
-		fputs("}}]}]}]", f);
-	}
+	fprintf(f, ",\"partialFingerprints\":{\"stylePlugin/v1\":\"%016llx:%d\",",
+		r->hash, r->index);
+	fprintf(f, "\"stylePluginContext/v1\":\"%016llx:%016llx\"}",
+		r->before, r->after);
+	if (r->has_fix)
+		write_fix(f, r);
 	fputs("}", f);
 }
 
@@ -477,18 +495,20 @@ static void write_log(FILE *f)
 	const char *root = source_root();
 	char *root_uri = root ? uri_encode(root) : NULL;
 
-	fputs("{\n\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\n\"version\":\"2.1.0\",\n\"runs\":[{\n",
+	fputs("{\n\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\n",
 	      f);
-	fprintf(f, "\"tool\":{\"driver\":{\"name\":\"style_plugin\",\"version\":\"%s\",\"informationUri\":",
+	fputs("\"version\":\"2.1.0\",\n\"runs\":[{\n", f);
+	fprintf(f, "\"tool\":{\"driver\":{\"name\":\"style_plugin\",\"version\":\"%s\",",
 		sarif_version);
+	fputs("\"informationUri\":", f);
 	json_string(f, sarif_docs);
 	fputs(",\"rules\":[\n", f);
 	for (unsigned int i = 0; i < NR_SARIF_RULES; i++) {
 		const struct sarif_rule *r = &sarif_rules[i];
 		char *help = concat(sarif_docs, "rules.md#", r->anchor, NULL);
 
-		fprintf(f, "{\"id\":\"%s\",\"name\":\"%s\",\"shortDescription\":{\"text\":",
-			r->id, r->name);
+		fprintf(f, "{\"id\":\"%s\",\"name\":\"%s\",", r->id, r->name);
+		fputs("\"shortDescription\":{\"text\":", f);
 		json_string(f, r->text);
 		fputs("},\"fullDescription\":{\"text\":", f);
 		json_string(f, r->full);
