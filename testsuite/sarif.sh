@@ -220,7 +220,7 @@ check "sarif: sarif without a file is an error" [ "$rc" -ne 0 -a "$n" -eq 1 ]
 #
 # 6. Parallel compiles writing one log: never a torn file, no leftovers.
 #
-for i in 1 2 3 4 5 6 7 8; do
+for _ in 1 2 3 4 5 6 7 8; do
 	compile "$dg/if-body-1.c" "$out/shared.sarif" "$dg" &
 done
 wait
