@@ -21,8 +21,8 @@ HOSTCC		?= gcc
 GCC_PLUGIN_DIR	 = $(shell $(GCC) -print-file-name=plugin)
 BUILD		?= $(CURDIR)/build
 PLUGIN		:= plugin/style_plugin.so
-PLUGIN_SRCS	:= plugin/style_plugin.c
-PLUGIN_HDRS	:= plugin/style_compat.h
+PLUGIN_SRCS	:= plugin/style_plugin.c plugin/style_sarif.c
+PLUGIN_HDRS	:= plugin/style_compat.h plugin/style_sarif.h
 
 # The flags the kernel's scripts/gcc-plugins/Makefile uses, so that what
 # builds here builds there.
@@ -52,6 +52,7 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS)
 
 deps:
 	scripts/deps.sh
+	scripts/deps-npm.sh
 
 check-plugin: $(PLUGIN)
 	scripts/check.sh plugin

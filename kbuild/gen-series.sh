@@ -8,6 +8,7 @@
 #   - kbuild/templates/NNNN-<slug>.msg: subject (line 1) and commit message;
 #   - kbuild/templates/NNNN-<slug>.diff: the hunks for existing kernel files;
 #   - kbuild/templates/style-lines.sh: scripts/style-lines.sh (STYLE_SINCE=);
+#   - kbuild/templates/style-sarif.sh: scripts/style-sarif.sh (STYLE_SARIF=);
 #   - kbuild/templates/style-check.rst: the documentation page.
 # The output depends only on these inputs (fixed author, dates and hashes),
 # so kbuild/check-series.sh can regenerate it and compare.
@@ -185,6 +186,9 @@ for msg in "${msgs[@]}"; do
 		;;
 	*-kbuild-style-since)
 		new_file_diff scripts/style-lines.sh "$tpl/style-lines.sh" >>"$raw"
+		;;
+	*-kbuild-style-sarif)
+		new_file_diff scripts/style-sarif.sh "$tpl/style-sarif.sh" >>"$raw"
 		;;
 	*-docs)
 		new_file_diff Documentation/dev-tools/style-check.rst \

@@ -13,6 +13,8 @@
 #                         $(BUILD)/linux-VERSION
 #   check-kbuild-fix      kbuild/test-fix.sh: fix-tree.sh on the 6.1 QEMU
 #                         kernel, no code change (compare-objs.sh), boot
+#   check-kbuild-sarif    kbuild/test-sarif.sh: STYLE_SARIF= on the QEMU
+#                         kernel (one log, -j1 = -j2), new warnings only
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -58,3 +60,9 @@ kbuild-trees:
 .PHONY: check-kbuild-fix
 check-kbuild-fix:
 	$(kbuild-env) $(KBUILD_DIR)/test-fix.sh 6.1
+
+# Not part of check-kbuild (three kernel builds, 20-30 minutes):
+# make W=style STYLE_SARIF= on the CI kernel, base/head new warnings.
+.PHONY: check-kbuild-sarif
+check-kbuild-sarif:
+	$(kbuild-env) $(KBUILD_DIR)/test-sarif.sh

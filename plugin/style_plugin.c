@@ -38,6 +38,8 @@
  *                    compile to create DIR/<hash> reports it
  *   lines=FILE       report only on the lines FILE lists, one range a
  *                    line: "PATH FIRST LAST" (new-code-only mode)
+ *   sarif=FILE       also write the results as a SARIF 2.1.0 log
+ *                    (style_sarif.c); srcroot=DIR, docs=URI for it
  *
  * Usage:
  *   $ make                                    # builds style_plugin.so
@@ -52,6 +54,7 @@
 #include <unistd.h>
 
 #include "style_compat.h"
+#include "style_sarif.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -63,7 +66,10 @@ static struct plugin_info style_plugin_info = {
 		"RULE\tturn RULE on\n"
 		"error\treport style violations as errors\n"
 		"once=DIR\treport each violation once per DIR\n"
-		"lines=FILE\treport only on the line ranges FILE lists\n",
+		"lines=FILE\treport only on the line ranges FILE lists\n"
+		"sarif=FILE\twrite the results as a SARIF log to FILE\n"
+		"srcroot=DIR\tthe SARIF locations are relative to DIR\n"
+		"docs=URI\twhere the SARIF rules' help is\n",
 };
 
 enum style_rule {
@@ -281,7 +287,7 @@ static struct src_file *src_file_find(const char *file)
 	return last = lru;
 }
 
-static const char *style_source_line(const char *file, int line, int *len)
+const char *style_source_line(const char *file, int line, int *len)
 {
 	struct src_file *f = src_file_find(file);
 
@@ -883,6 +889,27 @@ static const char *after_label(const struct violation *v)
 	return labels[v->kind];
 }
 
+/* Add V, with FIX, to the SARIF log (if there is one). */
+static void sarif_result(const struct violation *v, const struct line_fix *fix)
+{
+	struct style_sarif_fix sfix;
+	expanded_location start, finish, insert;
+
+	if (fix && fix->text) {
+		start = expand_location(fix->remove_start);
+		finish = expand_location(fix->remove_finish);
+		insert = expand_location(fix->insert_at);
+		sfix.del_line = start.line;
+		sfix.del_col = start.column - 1;
+		sfix.del_end = finish.column;
+		sfix.ins_line = insert.line;
+		sfix.text = fix->text;
+	}
+	style_sarif_result(rule_names[v->rule], style_as_error, message(v),
+			   v->kw_name, v->at.file, v->at.line, v->at.col,
+			   fix && fix->text ? &sfix : NULL);
+}
+
 /*
  * Emit V as a warning (or, with the error option, an error), with FIX
  * when there is one.  Returns whether it was emitted.
@@ -902,7 +929,11 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 		return false;
 	at = pos_to_loc_any(anchors, n_anchors, &v->at);
 	if (at == UNKNOWN_LOCATION || in_system_header_at(at) ||
-	    !first_report(at, v->rule) || !claim_report(v->rule, &v->at))
+	    !first_report(at, v->rule))
+		return false;
+	/* The SARIF log holds it even when once= leaves it to another compile. */
+	sarif_result(v, fix);
+	if (!claim_report(v->rule, &v->at))
 		return false;
 
 	end = v->at;
@@ -1976,7 +2007,8 @@ static int rule_index(const char *name)
 	return -1;
 }
 
-static const char valid_args[] = "disable, error, once=DIR, lines=FILE";
+static const char valid_args[] =
+	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI";
 
 /* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
 static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
@@ -1984,7 +2016,10 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 	const char *key = arg->key;
 	bool on = true;
 	int rule;
+	bool ok;
 
+	if (style_sarif_arg(arg, plugin, &ok))
+		return ok;
 	if (!strcmp(key, "once")) {
 		if (!arg->value || !*arg->value) {
 			error("%s: option %<once%> needs a directory: -fplugin-arg-%s-once=DIR",
@@ -2063,6 +2098,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 		return 1;
 
 	register_callback(plugin, PLUGIN_INFO, NULL, &style_plugin_info);
+	style_sarif_init(plugin, style_plugin_info.version);
 	if (style_disabled)
 		return 0;
 	if (!language_is_checked())

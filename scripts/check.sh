@@ -7,7 +7,7 @@
 #   STAGE: plugin, robust, kbuild-series, kbuild, qemu, fix,
 #          all (plugin, robust, kbuild, qemu, fix),
 #          or one part of plugin or robust: dejagnu, fixits, identity,
-#          plugin-cli, selfcheck, selftest, robust-inputs, robust-setups,
+#          plugin-cli, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
 #
 #   robust runs testsuite/robust/ on samples: unusual inputs and modes,
@@ -50,6 +50,8 @@ min_tests() {
 	fixits)			echo 30 ;;
 	identity)		echo 120 ;;
 	plugin-cli)		echo 45 ;;
+	sarif)			echo 80 ;;
+	new-warnings)		echo 15 ;;
 	selfcheck)		echo 8 ;;
 	selftest)		echo 10 ;;
 	robust-inputs)		echo 70 ;;
@@ -136,7 +138,7 @@ dejagnu() {
 }
 
 # The stages of plugin, in order, and the script each runs.
-plugin_stages=(dejagnu fixits identity plugin-cli selfcheck)
+plugin_stages=(dejagnu fixits identity plugin-cli sarif new-warnings selfcheck)
 robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
 	       robust-memcheck)
 
@@ -210,7 +212,7 @@ run_stage() {
 		done
 		;;
 	dejagnu|selftest) stage "$1" "$1" ;;
-	fixits|identity|plugin-cli|selfcheck)
+	fixits|identity|plugin-cli|sarif|new-warnings|selfcheck)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
 		for st in "${robust_stages[@]}"; do

@@ -83,7 +83,7 @@ sed -e 's/basever\[\] = "[^"]*"/basever[] = "9.9.9"/' \
 	"$($GCC -print-file-name=plugin)/include/plugin-version.h" > other/include/plugin-version.h
 g++ -std=gnu++11 -fno-rtti -fno-exceptions -fPIC -shared -I other/include \
 	-I "$($GCC -print-file-name=plugin)/include" -I "$top/plugin" \
-	-o other/style_plugin.so "$top/plugin/style_plugin.c"
+	-o other/style_plugin.so "$top"/plugin/*.c
 $GCC -fplugin="$tmp/other/style_plugin.so" -c bad.c -I"$inc" -o bad.o 2> other.txt
 status=$?
 check "version mismatch: compile fails" test $status -ne 0

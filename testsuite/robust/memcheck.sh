@@ -7,7 +7,7 @@
 #
 #   1. cc1 (cc1plus) with the plugin, run under valgrind's memcheck
 #      (gcc -wrapper valgrind,...).  Every error whose stack has a frame
-#      in the plugin (style_plugin.c, style_compat.h, style_plugin.so)
+#      in the plugin (plugin/style_*.c and .h, style_plugin.so)
 #      fails; cc1's own errors are counted and shown but do not fail;
 #      leaks are not looked at (cc1 frees little on purpose).
 #   2. The plugin built with -fsanitize=address,undefined (by the
@@ -39,7 +39,7 @@ self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 work=$robust/memcheck
 inc=$top/testsuite/style.dg/include
 VG_OPTS=--error-exitcode=99,--leak-check=no,--num-callers=50,--child-silent-after-fork=yes
-PLUGIN_FRAME='style_plugin|style_compat'
+PLUGIN_FRAME='style_[a-z]*[.](c|h|so)'
 ASAN_ENV=(ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=0
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1)
 

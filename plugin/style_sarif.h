@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * style_sarif.h - the SARIF 2.1.0 log of style_plugin
+ *
+ * -fplugin-arg-style_plugin-sarif=FILE writes the style results of the
+ * compile to FILE, -fplugin-arg-style_plugin-srcroot=DIR names the
+ * source root the locations are relative to (default: the current
+ * directory).  See docs/sarif.md.
+ */
+#ifndef STYLE_SARIF_H_INCLUDED
+#define STYLE_SARIF_H_INCLUDED
+
+/* Byte positions: 1-based lines, 0-based columns. */
+struct style_sarif_fix {
+	int del_line, del_col, del_end;	/* delete [del_col, del_end) */
+	int ins_line;			/* insert TEXT before this line */
+	const char *text;
+};
+
+/* From style_plugin.c: line LINE of FILE, see there. */
+const char *style_source_line(const char *file, int line, int *len);
+
+/*
+ * Whether ARG is one of the SARIF options; if it is, *OK says whether
+ * it is valid (an error has been given if not).
+ */
+bool style_sarif_arg(const struct plugin_argument *arg, const char *plugin,
+		     bool *ok);
+
+/* Write the log at the end of the compile, if sarif= asked for one. */
+void style_sarif_init(const char *plugin, const char *version);
+
+/*
+ * A result: RULE ("style-if-body"), MSG (a GCC format with %<, %> and
+ * one %qs standing for ARG) at the byte position FILE:LINE:COL, with
+ * FIX if it is not NULL.
+ */
+void style_sarif_result(const char *rule, bool error, const char *msg,
+			const char *arg, const char *file, int line, int col,
+			const struct style_sarif_fix *fix);
+
+#endif /* STYLE_SARIF_H_INCLUDED */
