@@ -143,8 +143,13 @@ for src in "${cases[@]}"; do
 done
 check "sarif: fingerprints survive 5 added lines and another directory ($checked cases)" \
 	[ "$bad" -eq 0 -a "$checked" -gt 40 ]
-# All fingerprints of a file differ (the index tells equal lines apart).
-dups=$(cat "$out"/a/*.prints | awk '{ print $2, $3 }' | sort | uniq -d | wc -l)
+# All fingerprints of a file differ within one log (the index tells equal
+# lines apart); a header's result is the same in every log that has it.
+dups=0
+for p in "$out"/a/*.prints; do
+	n=$(awk '{ print $2, $3 }' "$p" | sort | uniq -d | wc -l)
+	dups=$((dups + n))
+done
 check "sarif: no two results share a fingerprint" [ "$dups" -eq 0 ]
 
 #
