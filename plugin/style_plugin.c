@@ -1373,13 +1373,17 @@ static void check_body_after(const struct src_pos *after, int after_len,
  * tells it: the C parser gives each statement the location of its first
  * token unless the expression already has one, whose source range then
  * starts at that token.  A compound statement with declarations is a
- * BIND_EXPR at its '{'; one without is a bare statement list.  Tokens
+ * BIND_EXPR at its '{' in C, at its '}' in C++ (so its first statement
+ * stands for it there); one without is a bare statement list.  Tokens
  * from a macro expansion stand at the macro's invocation.
  */
 static location_t stmt_start_loc(tree t)
 {
+	static int cxx = -1;
 	location_t loc;
 
+	if (cxx < 0)
+		cxx = !strncmp(lang_hooks.name, "GNU C++", 7);
 	for (;;) {
 		if (!t)
 			return UNKNOWN_LOCATION;
@@ -1393,7 +1397,8 @@ static location_t stmt_start_loc(tree t)
 			if (tsi_end_p(it))
 				return UNKNOWN_LOCATION;
 			t = tsi_stmt(it);
-		} else if (TREE_CODE(t) == BIND_EXPR && !EXPR_HAS_LOCATION(t)) {
+		} else if (TREE_CODE(t) == BIND_EXPR &&
+			   (cxx || !EXPR_HAS_LOCATION(t))) {
 			t = BIND_EXPR_BODY(t);
 		} else if (TREE_CODE(t) == COMPOUND_EXPR) {
 			/* "a, b" is at its ',': its first operand starts it. */
@@ -1738,6 +1743,61 @@ static void check_next_stmt(tree prev, tree s)
 	check_body_after(&end, 1, &kw, BODY_NEXT, "", &anchor, 1);
 }
 
+static void check_statement_lists(tree t);
+
+/*
+ * The rest of a block that T wraps, or NULL: after a declaration with a
+ * cleanup (__attribute__((cleanup)), the kernel's guard() and __free(),
+ * a C++ object with a destructor) the front end puts the statements
+ * that follow it, to the block's end, in a TRY_FINALLY_EXPR (C) or a
+ * CLEANUP_STMT (C++), whose other operand is the cleanup itself.
+ */
+static tree block_rest(tree t)
+{
+	switch (TREE_CODE(t)) {
+	case TRY_FINALLY_EXPR:
+	case TRY_CATCH_EXPR:
+	case CLEANUP_STMT:
+		return TREE_OPERAND(t, 0);
+	default:
+		return NULL_TREE;
+	}
+}
+
+/*
+ * The statements of the block T (a statement list or one statement),
+ * each checked against the one before it, *PREV.  The rest of a block
+ * wrapped after a declaration with a cleanup goes on the same sequence:
+ * its first statement follows that declaration.
+ */
+static void check_sequence(tree t, tree *prev)
+{
+	tree_stmt_iterator it;
+	tree s, rest;
+
+	if (!t)
+		return;
+	if (TREE_CODE(t) != STATEMENT_LIST) {
+		rest = block_rest(t);
+		if (rest) {
+			check_sequence(rest, prev);
+			return;
+		}
+		if (TREE_CODE(t) == DEBUG_BEGIN_STMT ||
+		    TREE_CODE(t) == PREDICT_EXPR)
+			return;
+		if (*prev)
+			check_next_stmt(*prev, t);
+		check_statement_lists(t);
+		*prev = t;
+		return;
+	}
+	for (it = tsi_start(t); !tsi_end_p(it); tsi_next(&it)) {
+		s = tsi_stmt(it);
+		check_sequence(s, prev);
+	}
+}
+
 /*
  * The statement lists of blocks, for -Wstyle-multi-stmt: only those of
  * statements, not the inside of a ({ }) expression.
@@ -1750,18 +1810,7 @@ static void check_statement_lists(tree t)
 		return;
 	switch (TREE_CODE(t)) {
 	case STATEMENT_LIST:
-		for (tree_stmt_iterator it = tsi_start(t); !tsi_end_p(it);
-		     tsi_next(&it)) {
-			tree s = tsi_stmt(it);
-
-			if (TREE_CODE(s) == DEBUG_BEGIN_STMT ||
-			    TREE_CODE(s) == PREDICT_EXPR)
-				continue;
-			if (prev)
-				check_next_stmt(prev, s);
-			check_statement_lists(s);
-			prev = s;
-		}
+		check_sequence(t, &prev);
 		break;
 	case BIND_EXPR:
 		check_statement_lists(BIND_EXPR_BODY(t));
@@ -1788,10 +1837,10 @@ static void check_statement_lists(tree t)
 	case SWITCH_STMT:
 		check_statement_lists(SWITCH_STMT_BODY(t));
 		break;
-	case CLEANUP_STMT:	/* C++: a block after a destructed object */
-	case TRY_FINALLY_EXPR:	/* C: after __attribute__((cleanup)) */
+	case CLEANUP_STMT:
+	case TRY_FINALLY_EXPR:
 	case TRY_CATCH_EXPR:
-		check_statement_lists(TREE_OPERAND(t, 0));
+		check_sequence(t, &prev);
 		break;
 	case DECL_EXPR:
 		t = DECL_EXPR_DECL(t);
