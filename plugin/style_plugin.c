@@ -133,7 +133,8 @@ struct src_file {
 	size_t size;
 	int *line_start;	/* the offsets of the lines found so far */
 	int n_lines, cap_lines;
-	size_t scanned;		/* where the search for '\n' goes on */
+	int lone_cr_line;	/* the first line ended by a lone '\r', or 0 */
+	size_t scanned;		/* where the search for a line end goes on */
 	size_t map_size;	/* the length of the mapping at text */
 	unsigned int last_use;
 };
@@ -227,12 +228,15 @@ static void src_file_load(struct src_file *f, const char *name)
 /*
  * Index the lines of F up to LINE: the lines of a header are asked for
  * in order, function after function, so the index grows as they are.
- * Returns whether F has that line.
+ * A line ends where libcpp (_cpp_clean_line) ends it, so that line N
+ * here is GCC's line N: at "\n", at "\r\n", or at a lone "\r", in
+ * code, comments and literals alike.  Returns whether F has that line.
  */
 static bool src_file_index(struct src_file *f, int line)
 {
 	while (f->n_lines < line && f->scanned < f->size) {
-		const char *nl;
+		const char *start = f->text + f->scanned, *nl, *cr;
+		size_t left = f->size - f->scanned;
 
 		if (f->n_lines + 2 > f->cap_lines) {
 			f->cap_lines = f->cap_lines ? 2 * f->cap_lines : 1024;
@@ -240,10 +244,15 @@ static bool src_file_index(struct src_file *f, int line)
 						   f->cap_lines);
 		}
 		f->line_start[f->n_lines++] = (int)f->scanned;
-		nl = (const char *)memchr(f->text + f->scanned, '\n',
-					  f->size - f->scanned);
+		nl = (const char *)memchr(start, '\n', left);
+		cr = (const char *)memchr(start, '\r', nl ? nl - start : left);
+		if (cr && cr + 1 != nl) {
+			nl = cr;
+			if (!f->lone_cr_line)
+				f->lone_cr_line = f->n_lines;
+		}
 		f->scanned = nl ? nl - f->text + 1 : f->size;
-		/* Where this line ends: at its '\n', or at the end. */
+		/* Where the next line starts, or one past the end. */
 		f->line_start[f->n_lines] = nl ? (int)f->scanned : (int)f->size + 1;
 	}
 	return line >= 1 && line <= f->n_lines;
@@ -284,12 +293,35 @@ static struct src_file *src_file_find(const char *file)
 static const char *style_source_line(const char *file, int line, int *len)
 {
 	struct src_file *f = src_file_find(file);
+	const char *text;
 
 	f->last_use = ++src_clock;
 	if (!f->text || !src_file_index(f, line))
 		return NULL;
+	text = f->text + f->line_start[line - 1];
 	*len = f->line_start[line] - f->line_start[line - 1] - 1;
-	return f->text + f->line_start[line - 1];
+	/* Without its end: "\r\n" as well as "\n" and "\r". */
+	if (*len > 0 && text[*len] == '\n' && text[*len - 1] == '\r')
+		(*len)--;
+	return text;
+}
+
+/*
+ * The end of line LINE of FILE as written ("\n" or "\r\n"), for the
+ * lines a fix-it adds; NULL when a lone '\r' ends a line up to LINE:
+ * GCC's fix-it and patch machinery counts lines by '\n' alone, and
+ * would put the fix elsewhere.
+ */
+static const char *style_source_eol(const char *file, int line)
+{
+	struct src_file *f = src_file_find(file);
+	const char *text;
+	int len;
+
+	text = style_source_line(file, line, &len);
+	if (!text || (f->lone_cr_line && f->lone_cr_line <= line))
+		return NULL;
+	return text[len] == '\r' ? "\r\n" : "\n";
 }
 
 /* How far the search for a closing ')' may go before it gives up. */
@@ -1121,7 +1153,7 @@ static void compute_line_fix(const struct violation *v, int n,
 	struct src_pos pos = v[0].at;
 	int nsplits = 0, len, keep, next_len, block;
 	char *text, *line_ws, *kw_ws, *body_ws, *out, *unit = NULL;
-	const char *p, *eol = "\n";
+	const char *p, *eol;
 
 	fix->text = NULL;
 	/*
@@ -1133,11 +1165,10 @@ static void compute_line_fix(const struct violation *v, int n,
 	p = style_source_line(pos.file, pos.line, &len);
 	if (!p)
 		return;
+	eol = style_source_eol(pos.file, pos.line);
+	if (!eol)
+		return;
 	text = xstrndup(p, len);
-	if (len > 0 && text[len - 1] == '\r') {
-		eol = "\r\n";
-		len--;
-	}
 	line_ws = line_indent(pos.file, pos.line);
 	if (!line_ws)
 		goto out;
