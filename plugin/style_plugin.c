@@ -1631,13 +1631,65 @@ static tree find_written_expr(tree *tp, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
+/* Whether loop body T is empty: nothing, or only ';' (or debug marks). */
+static bool body_is_empty(tree t)
+{
+	if (!t || IS_EMPTY_STMT(t))
+		return true;
+	if (TREE_CODE(t) != STATEMENT_LIST)
+		return false;
+	for (tree_stmt_iterator it = tsi_start(t); !tsi_end_p(it);
+	     tsi_next(&it))
+		if (TREE_CODE(tsi_stmt(it)) != DEBUG_BEGIN_STMT &&
+		    !IS_EMPTY_STMT(tsi_stmt(it)))
+			return false;
+	return true;
+}
+
+/*
+ * Whether the outermost macro expansion holding LOC ends with a complete
+ * statement: its last token, where it is spelled, is a ';' or a '}'.  An
+ * empty loop body is then the macro's own ("#define SPIN() for (;;);"),
+ * else it is the ';' written after the invocation: the tree has no
+ * location for either.
+ */
+static bool macro_ends_statement(location_t loc)
+{
+	const line_map_macro *map = NULL;
+	struct src_pos last;
+	unsigned int n;
+	const char *text;
+	int len;
+
+	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
+		map = linemap_check_macro(linemap_lookup(line_table, loc));
+		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(map);
+	}
+	if (!map)
+		return true;
+	/* The padding around a macro argument has no location. */
+	loc = UNKNOWN_LOCATION;
+	for (n = MACRO_MAP_NUM_MACRO_TOKENS(map);
+	     n > 0 && loc == UNKNOWN_LOCATION; n--)
+		loc = linemap_resolve_location(line_table,
+					       MAP_START_LOCATION(map) + n - 1,
+					       LRK_SPELLING_LOCATION, NULL);
+	if (!loc_to_pos(loc, &last))
+		return true;
+	text = style_source_line(last.file, last.line, &len);
+	return !text || last.col >= len || text[last.col] == ';' ||
+	       text[last.col] == '}';
+}
+
 /*
  * A loop whose header comes from a macro, an iterator such as
  * for_each_cpu(cpu, mask): the header ends where the macro invocation
  * does, and a body written after it on the same line is a violation.  A
  * loop whose body comes from a macro expansion too is the macro's
  * business: a loop in a statement expression macro such as the kernel's
- * per_cpu_sum(var), used in "return per_cpu_sum(x) != 0;".
+ * per_cpu_sum(var), used in "return per_cpu_sum(x) != 0;".  An empty
+ * body is the ';' after the invocation, "FOR_EACH(i, 0, 10);", unless
+ * the macro ends with a statement of its own.
  */
 static void check_macro_loop(location_t loc, tree body)
 {
@@ -1650,7 +1702,7 @@ static void check_macro_loop(location_t loc, tree body)
 	point = linemap_resolve_location(line_table, loc,
 					 LRK_MACRO_EXPANSION_POINT, NULL);
 	point = get_pure_location(point);
-	if (!body ||
+	if (body_is_empty(body) ? macro_ends_statement(loc) :
 	    !walk_tree_without_duplicates(&body, find_written_expr, &point))
 		return;
 	if (!loc_to_pos(point, &name) || in_system_header_at(point))
