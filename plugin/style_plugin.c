@@ -2155,10 +2155,20 @@ __visible int plugin_init(struct plugin_name_args *info,
 	const char *const plugin = info->base_name;
 	bool ok = true;
 
+	/*
+	 * A plugin built for another GCC: one line that names both, and no
+	 * callback.  Returning 0 spares GCC's own second line ("failed to
+	 * initialize plugin"); the error fails the compile all the same.
+	 */
 	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("%s: built for GCC %s, but this is GCC %s: rebuild the plugin",
-		      plugin, gcc_version.basever, version->basever);
-		return 1;
+		bool same = !strcmp(gcc_version.basever, version->basever);
+
+		error("%s: built for GCC %s%s%s%s, but this is GCC %s%s%s%s: rebuild the plugin",
+		      plugin, gcc_version.basever, same ? " (" : "",
+		      same ? gcc_version.datestamp : "", same ? ")" : "",
+		      version->basever, same ? " (" : "",
+		      same ? version->datestamp : "", same ? ")" : "");
+		return 0;
 	}
 	for (int i = 0; i < info->argc; i++)
 		ok &= parse_arg(&info->argv[i], plugin);
