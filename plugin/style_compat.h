@@ -52,6 +52,41 @@ static inline bool style_input_is_preprocessed(void)
 	return false;
 }
 
+/*
+ * Take this plugin's own options (-fplugin=.../NAME.so and
+ * -fplugin-arg-NAME-...) out of the options GCC records in the object:
+ * DW_AT_producer with -g, and -frecord-gcc-switches.  GCC leaves out the
+ * options that change no code (-W..., -fdump-..., -fdiagnostics-...);
+ * the plugin's are of that kind, and with them recorded an object built
+ * with debug info differed from a plain build.  LTO does not read them
+ * from there (the driver passes -fplugin on), and nothing else does.
+ */
+static inline bool style_is_own_option(const struct cl_decoded_option *o,
+				       const char *name)
+{
+	size_t n = strlen(name);
+	const char *base;
+
+	if (!o->arg)
+		return false;
+	if (o->opt_index == OPT_fplugin_arg_)
+		return !strncmp(o->arg, name, n) && o->arg[n] == '-';
+	if (o->opt_index != OPT_fplugin_)
+		return false;
+	base = lbasename(o->arg);
+	return !strncmp(base, name, n) && (!base[n] || !strcmp(base + n, ".so"));
+}
+
+static inline void style_hide_own_options(const char *name)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < save_decoded_options_count; i++)
+		if (!style_is_own_option(&save_decoded_options[i], name))
+			save_decoded_options[n++] = save_decoded_options[i];
+	save_decoded_options_count = n;
+}
+
 /* Whether warnings are promoted to errors by a global -Werror. */
 static inline bool *style_werror_flag(void)
 {

@@ -2174,6 +2174,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 		ok &= parse_arg(&info->argv[i], plugin);
 	if (!ok)
 		return 1;
+	style_hide_own_options(plugin);
 
 	register_callback(plugin, PLUGIN_INFO, NULL, &style_plugin_info);
 	if (style_disabled)
