@@ -6,6 +6,8 @@
 #   make               build plugin/style_plugin.so
 #   make deps          install the Debian packages everything needs
 #   make check-plugin  the plugin's DejaGnu suite and fast tests
+#   make check-plugin-gcc11  the same with GCC 11, and each GCC refusing
+#                      the plugin built for the other
 #   make check-robust  unusual inputs, ccache/distcc, samples of GCC's tests
 #                      and csmith, valgrind (robust-all: the whole corpus)
 #   make check         everything: plugin, robustness, kbuild series, kernels
@@ -14,15 +16,33 @@
 #   make install       install into GCC's plugin directory (-fplugin=style_plugin)
 #   make demo          install what is missing, patch a 6.1 kernel, build it with
 #                      W=style, summarize the warnings, boot it in QEMU
+#   GCC=gcc-11         with "make", "make check-plugin": for GCC 11 (build/gcc-11/)
 
+# GCC is the compiler the plugin is built for (GCC=gcc-11: GCC 11), CXX
+# the C++ compiler that builds it and compiles the C++ tests: by default
+# the g++ of the same release (g++-11 for gcc-11).
 GCC		?= gcc
-CXX		?= g++
+ifeq ($(origin CXX),default)
+CXX		:= $(patsubst %$(notdir $(GCC)),%$(subst gcc,g++,$(notdir $(GCC))),$(GCC))
+endif
+GXX		:= $(CXX)
 HOSTCC		?= gcc
-GCC_PLUGIN_DIR	 = $(shell $(GCC) -print-file-name=plugin)
+GCC_PLUGIN_DIR	:= $(shell $(GCC) -print-file-name=plugin)
 BUILD		?= $(CURDIR)/build
+
+# The plugin for the default gcc is plugin/style_plugin.so; one for
+# another GCC goes to $(PLUGIN_BUILD)/GCC/ (build/gcc-11/style_plugin.so),
+# so that building for one never replaces the other.  Each is rebuilt
+# when its compiler changes (another release, another plugin directory).
+PLUGIN_BUILD	?= $(BUILD)
+ifeq ($(GCC),gcc)
 PLUGIN		:= plugin/style_plugin.so
+else
+PLUGIN		:= $(PLUGIN_BUILD)/$(notdir $(GCC))/style_plugin.so
+endif
 PLUGIN_SRCS	:= plugin/style_plugin.c plugin/style_sarif.c
 PLUGIN_HDRS	:= plugin/style_compat.h plugin/style_sarif.h
+PLUGIN_ID	:= $(PLUGIN).gcc
 
 # The flags the kernel's scripts/gcc-plugins/Makefile uses, so that what
 # builds here builds there.
@@ -37,18 +57,31 @@ PLUGIN_CXXFLAGS	+= -fPIC -std=gnu++11 -fno-rtti -fno-exceptions \
 # memory, and its dynamic linking at each start).
 PLUGIN_LDFLAGS	?= -nodefaultlibs
 
-export GCC BUILD
+# The tests take the compilers and the plugin from the environment.
+PLUGIN_ABS	:= $(abspath $(PLUGIN))
+export GCC GXX BUILD
+export PLUGIN=$(PLUGIN_ABS)
 
-.PHONY: all deps check check-plugin check-robust robust-all install uninstall \
-	clean help
+.PHONY: all deps check check-plugin check-plugin-gcc11 check-robust \
+	robust-all install uninstall clean help plugin-path FORCE
 all: $(PLUGIN)
 
-$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS)
+$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(PLUGIN_ID)
 	@test -f $(GCC_PLUGIN_DIR)/include/plugin-version.h || { \
 	  echo "error: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
 	       "install gcc-$$($(GCC) -dumpversion | cut -d. -f1)-plugin-dev" \
 	       "(or run 'make deps')" >&2; exit 1; }
 	$(CXX) $(PLUGIN_CXXFLAGS) -shared $(PLUGIN_LDFLAGS) -o $@ $(PLUGIN_SRCS) -lc
+
+# The compiler the plugin is built for, rewritten only when it changes.
+$(PLUGIN_ID): FORCE
+	@mkdir -p $(dir $@)
+	@id='$(GCC) $(shell $(GCC) -dumpfullversion) $(GCC_PLUGIN_DIR)'; \
+	 [ "$$(cat $@ 2>/dev/null)" = "$$id" ] || echo "$$id" > $@
+
+# Where the plugin for $(GCC) is: make -s GCC=gcc-11 plugin-path
+plugin-path:
+	@echo $(PLUGIN_ABS)
 
 deps:
 	scripts/deps.sh
@@ -56,6 +89,17 @@ deps:
 
 check-plugin: $(PLUGIN)
 	scripts/check.sh plugin
+
+# GCC 11 as well as 12 (Debian 12 has both): the plugin suite with GCC 11
+# (its plugin in build/gcc-11/, its results in build/gcc-11/check/), then
+# the plugin built for each GCC loaded by the other.
+check-plugin-gcc11: $(PLUGIN)
+	@rc=0; \
+	$(MAKE) --no-print-directory GCC=gcc-11 CXX=g++-11 \
+		PLUGIN_BUILD=$(BUILD) BUILD=$(BUILD)/gcc-11/check \
+		check-plugin || rc=1; \
+	testsuite/versions/cross-load.sh gcc gcc-11 || rc=1; \
+	exit $$rc
 
 check-robust: $(PLUGIN)
 	scripts/check.sh robust
@@ -83,11 +127,11 @@ uninstall:
 	rm -f $(DESTDIR)$(GCC_PLUGIN_DIR)/style_plugin.so
 
 clean:
-	rm -f $(PLUGIN) plugin/*.o
+	rm -f $(PLUGIN) $(PLUGIN_ID) plugin/*.o
 	rm -rf $(BUILD)/testsuite $(BUILD)/results
 
 help:
-	@sed -n '3,18s/^# \{0,1\}//p' Makefile
+	@sed -n '3,20s/^# \{0,1\}//p' Makefile
 
 # The kernel targets install what they need first.
 QEMU_DEPS	:= deps

@@ -9,6 +9,9 @@
 #   check-kbuild-wflags   W=1/2/3/e/c behave exactly as without the series
 #   check-kbuild-build    a tinyconfig + CONFIG_WERROR=y kernel builds with
 #                         W=style and reports each violation once
+#   check-kbuild-env      kbuild/test-env.sh: W= alone switches the plugin,
+#                         no inherited environment variable does (6.1,
+#                         tinyconfig, single objects: a few minutes)
 #   kbuild-trees          kbuild/prepare-tree.sh for each version into
 #                         $(BUILD)/linux-VERSION
 #   check-kbuild-fix      kbuild/test-fix.sh: fix-tree.sh on the 6.1 QEMU
@@ -50,6 +53,10 @@ check-kbuild-wflags:
 
 check-kbuild-build:
 	$(kbuild-env) $(KBUILD_DIR)/test-build.sh $(KBUILD_VERSIONS)
+
+.PHONY: check-kbuild-env
+check-kbuild-env:
+	$(kbuild-env) $(KBUILD_DIR)/test-env.sh 6.1
 
 kbuild-trees:
 	@set -e; for v in $(KBUILD_VERSIONS); do \

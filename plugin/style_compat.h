@@ -5,7 +5,9 @@
  * Everything style_plugin.c needs from GCC's plugin headers is included
  * here, and every difference between GCC releases is absorbed here, so
  * that the checker itself reads the same on every supported compiler.
- * Supported: GCC 10 to 14 (tested: Debian 12's GCC 12.2).
+ * Built and tested with GCC 11 and 12 (Debian 12's 11.3 and 12.2), which
+ * need nothing different here; older releases are refused, newer ones
+ * are untested and may need a branch here.
  */
 #ifndef STYLE_COMPAT_H_INCLUDED
 #define STYLE_COMPAT_H_INCLUDED
@@ -29,8 +31,8 @@
 #include "opts.h"
 #include "intl.h"
 
-#if GCCPLUGIN_VERSION_MAJOR < 10
-#error "style_plugin needs GCC 10 or later"
+#if GCCPLUGIN_VERSION_MAJOR < 11
+#error "style_plugin needs GCC 11 or later (built and tested: GCC 11 and 12)"
 #endif
 
 #ifndef __visible
@@ -48,6 +50,41 @@ static inline bool style_input_is_preprocessed(void)
 		    save_decoded_options[i].value)
 			return true;
 	return false;
+}
+
+/*
+ * Take this plugin's own options (-fplugin=.../NAME.so and
+ * -fplugin-arg-NAME-...) out of the options GCC records in the object:
+ * DW_AT_producer with -g, and -frecord-gcc-switches.  GCC leaves out the
+ * options that change no code (-W..., -fdump-..., -fdiagnostics-...);
+ * the plugin's are of that kind, and with them recorded an object built
+ * with debug info differed from a plain build.  LTO does not read them
+ * from there (the driver passes -fplugin on), and nothing else does.
+ */
+static inline bool style_is_own_option(const struct cl_decoded_option *o,
+				       const char *name)
+{
+	size_t n = strlen(name);
+	const char *base;
+
+	if (!o->arg)
+		return false;
+	if (o->opt_index == OPT_fplugin_arg_)
+		return !strncmp(o->arg, name, n) && o->arg[n] == '-';
+	if (o->opt_index != OPT_fplugin_)
+		return false;
+	base = lbasename(o->arg);
+	return !strncmp(base, name, n) && (!base[n] || !strcmp(base + n, ".so"));
+}
+
+static inline void style_hide_own_options(const char *name)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < save_decoded_options_count; i++)
+		if (!style_is_own_option(&save_decoded_options[i], name))
+			save_decoded_options[n++] = save_decoded_options[i];
+	save_decoded_options_count = n;
 }
 
 /* Whether warnings are promoted to errors by a global -Werror. */

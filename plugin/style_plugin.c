@@ -139,7 +139,8 @@ struct src_file {
 	size_t size;
 	int *line_start;	/* the offsets of the lines found so far */
 	int n_lines, cap_lines;
-	size_t scanned;		/* where the search for '\n' goes on */
+	int lone_cr_line;	/* the first line ended by a lone '\r', or 0 */
+	size_t scanned;		/* where the search for a line end goes on */
 	size_t map_size;	/* the length of the mapping at text */
 	unsigned int last_use;
 };
@@ -233,12 +234,15 @@ static void src_file_load(struct src_file *f, const char *name)
 /*
  * Index the lines of F up to LINE: the lines of a header are asked for
  * in order, function after function, so the index grows as they are.
- * Returns whether F has that line.
+ * A line ends where libcpp (_cpp_clean_line) ends it, so that line N
+ * here is GCC's line N: at "\n", at "\r\n", or at a lone "\r", in
+ * code, comments and literals alike.  Returns whether F has that line.
  */
 static bool src_file_index(struct src_file *f, int line)
 {
 	while (f->n_lines < line && f->scanned < f->size) {
-		const char *nl;
+		const char *start = f->text + f->scanned, *nl, *cr;
+		size_t left = f->size - f->scanned;
 
 		if (f->n_lines + 2 > f->cap_lines) {
 			f->cap_lines = f->cap_lines ? 2 * f->cap_lines : 1024;
@@ -246,10 +250,15 @@ static bool src_file_index(struct src_file *f, int line)
 						   f->cap_lines);
 		}
 		f->line_start[f->n_lines++] = (int)f->scanned;
-		nl = (const char *)memchr(f->text + f->scanned, '\n',
-					  f->size - f->scanned);
+		nl = (const char *)memchr(start, '\n', left);
+		cr = (const char *)memchr(start, '\r', nl ? nl - start : left);
+		if (cr && cr + 1 != nl) {
+			nl = cr;
+			if (!f->lone_cr_line)
+				f->lone_cr_line = f->n_lines;
+		}
 		f->scanned = nl ? nl - f->text + 1 : f->size;
-		/* Where this line ends: at its '\n', or at the end. */
+		/* Where the next line starts, or one past the end. */
 		f->line_start[f->n_lines] = nl ? (int)f->scanned : (int)f->size + 1;
 	}
 	return line >= 1 && line <= f->n_lines;
@@ -290,12 +299,35 @@ static struct src_file *src_file_find(const char *file)
 const char *style_source_line(const char *file, int line, int *len)
 {
 	struct src_file *f = src_file_find(file);
+	const char *text;
 
 	f->last_use = ++src_clock;
 	if (!f->text || !src_file_index(f, line))
 		return NULL;
+	text = f->text + f->line_start[line - 1];
 	*len = f->line_start[line] - f->line_start[line - 1] - 1;
-	return f->text + f->line_start[line - 1];
+	/* Without its end: "\r\n" as well as "\n" and "\r". */
+	if (*len > 0 && text[*len] == '\n' && text[*len - 1] == '\r')
+		(*len)--;
+	return text;
+}
+
+/*
+ * The end of line LINE of FILE as written ("\n" or "\r\n"), for the
+ * lines a fix-it adds; NULL when a lone '\r' ends a line up to LINE:
+ * GCC's fix-it and patch machinery counts lines by '\n' alone, and
+ * would put the fix elsewhere.
+ */
+static const char *style_source_eol(const char *file, int line)
+{
+	struct src_file *f = src_file_find(file);
+	const char *text;
+	int len;
+
+	text = style_source_line(file, line, &len);
+	if (!text || (f->lone_cr_line && f->lone_cr_line <= line))
+		return NULL;
+	return text[len] == '\r' ? "\r\n" : "\n";
 }
 
 /* How far the search for a closing ')' may go before it gives up. */
@@ -1181,7 +1213,7 @@ static void compute_line_fix(const struct violation *v, int n,
 	struct src_pos pos = v[0].at;
 	int nsplits = 0, len, keep, next_len, block;
 	char *text, *line_ws, *kw_ws, *body_ws, *out, *unit = NULL;
-	const char *p, *eol = "\n";
+	const char *p, *eol;
 
 	fix->text = NULL;
 	/*
@@ -1193,11 +1225,10 @@ static void compute_line_fix(const struct violation *v, int n,
 	p = style_source_line(pos.file, pos.line, &len);
 	if (!p)
 		return;
+	eol = style_source_eol(pos.file, pos.line);
+	if (!eol)
+		return;
 	text = xstrndup(p, len);
-	if (len > 0 && text[len - 1] == '\r') {
-		eol = "\r\n";
-		len--;
-	}
 	line_ws = line_indent(pos.file, pos.line);
 	if (!line_ws)
 		goto out;
@@ -1433,13 +1464,17 @@ static void check_body_after(const struct src_pos *after, int after_len,
  * tells it: the C parser gives each statement the location of its first
  * token unless the expression already has one, whose source range then
  * starts at that token.  A compound statement with declarations is a
- * BIND_EXPR at its '{'; one without is a bare statement list.  Tokens
+ * BIND_EXPR at its '{' in C, at its '}' in C++ (so its first statement
+ * stands for it there); one without is a bare statement list.  Tokens
  * from a macro expansion stand at the macro's invocation.
  */
 static location_t stmt_start_loc(tree t)
 {
+	static int cxx = -1;
 	location_t loc;
 
+	if (cxx < 0)
+		cxx = !strncmp(lang_hooks.name, "GNU C++", 7);
 	for (;;) {
 		if (!t)
 			return UNKNOWN_LOCATION;
@@ -1453,7 +1488,8 @@ static location_t stmt_start_loc(tree t)
 			if (tsi_end_p(it))
 				return UNKNOWN_LOCATION;
 			t = tsi_stmt(it);
-		} else if (TREE_CODE(t) == BIND_EXPR && !EXPR_HAS_LOCATION(t)) {
+		} else if (TREE_CODE(t) == BIND_EXPR &&
+			   (cxx || !EXPR_HAS_LOCATION(t))) {
 			t = BIND_EXPR_BODY(t);
 		} else if (TREE_CODE(t) == COMPOUND_EXPR) {
 			/* "a, b" is at its ',': its first operand starts it. */
@@ -1655,13 +1691,65 @@ static tree find_written_expr(tree *tp, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
+/* Whether loop body T is empty: nothing, or only ';' (or debug marks). */
+static bool body_is_empty(tree t)
+{
+	if (!t || IS_EMPTY_STMT(t))
+		return true;
+	if (TREE_CODE(t) != STATEMENT_LIST)
+		return false;
+	for (tree_stmt_iterator it = tsi_start(t); !tsi_end_p(it);
+	     tsi_next(&it))
+		if (TREE_CODE(tsi_stmt(it)) != DEBUG_BEGIN_STMT &&
+		    !IS_EMPTY_STMT(tsi_stmt(it)))
+			return false;
+	return true;
+}
+
+/*
+ * Whether the outermost macro expansion holding LOC ends with a complete
+ * statement: its last token, where it is spelled, is a ';' or a '}'.  An
+ * empty loop body is then the macro's own ("#define SPIN() for (;;);"),
+ * else it is the ';' written after the invocation: the tree has no
+ * location for either.
+ */
+static bool macro_ends_statement(location_t loc)
+{
+	const line_map_macro *map = NULL;
+	struct src_pos last;
+	unsigned int n;
+	const char *text;
+	int len;
+
+	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
+		map = linemap_check_macro(linemap_lookup(line_table, loc));
+		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(map);
+	}
+	if (!map)
+		return true;
+	/* The padding around a macro argument has no location. */
+	loc = UNKNOWN_LOCATION;
+	for (n = MACRO_MAP_NUM_MACRO_TOKENS(map);
+	     n > 0 && loc == UNKNOWN_LOCATION; n--)
+		loc = linemap_resolve_location(line_table,
+					       MAP_START_LOCATION(map) + n - 1,
+					       LRK_SPELLING_LOCATION, NULL);
+	if (!loc_to_pos(loc, &last))
+		return true;
+	text = style_source_line(last.file, last.line, &len);
+	return !text || last.col >= len || text[last.col] == ';' ||
+	       text[last.col] == '}';
+}
+
 /*
  * A loop whose header comes from a macro, an iterator such as
  * for_each_cpu(cpu, mask): the header ends where the macro invocation
  * does, and a body written after it on the same line is a violation.  A
  * loop whose body comes from a macro expansion too is the macro's
  * business: a loop in a statement expression macro such as the kernel's
- * per_cpu_sum(var), used in "return per_cpu_sum(x) != 0;".
+ * per_cpu_sum(var), used in "return per_cpu_sum(x) != 0;".  An empty
+ * body is the ';' after the invocation, "FOR_EACH(i, 0, 10);", unless
+ * the macro ends with a statement of its own.
  */
 static void check_macro_loop(location_t loc, tree body)
 {
@@ -1674,7 +1762,7 @@ static void check_macro_loop(location_t loc, tree body)
 	point = linemap_resolve_location(line_table, loc,
 					 LRK_MACRO_EXPANSION_POINT, NULL);
 	point = get_pure_location(point);
-	if (!body ||
+	if (body_is_empty(body) ? macro_ends_statement(loc) :
 	    !walk_tree_without_duplicates(&body, find_written_expr, &point))
 		return;
 	if (!loc_to_pos(point, &name) || in_system_header_at(point))
@@ -1798,6 +1886,61 @@ static void check_next_stmt(tree prev, tree s)
 	check_body_after(&end, 1, &kw, BODY_NEXT, "", &anchor, 1);
 }
 
+static void check_statement_lists(tree t);
+
+/*
+ * The rest of a block that T wraps, or NULL: after a declaration with a
+ * cleanup (__attribute__((cleanup)), the kernel's guard() and __free(),
+ * a C++ object with a destructor) the front end puts the statements
+ * that follow it, to the block's end, in a TRY_FINALLY_EXPR (C) or a
+ * CLEANUP_STMT (C++), whose other operand is the cleanup itself.
+ */
+static tree block_rest(tree t)
+{
+	switch (TREE_CODE(t)) {
+	case TRY_FINALLY_EXPR:
+	case TRY_CATCH_EXPR:
+	case CLEANUP_STMT:
+		return TREE_OPERAND(t, 0);
+	default:
+		return NULL_TREE;
+	}
+}
+
+/*
+ * The statements of the block T (a statement list or one statement),
+ * each checked against the one before it, *PREV.  The rest of a block
+ * wrapped after a declaration with a cleanup goes on the same sequence:
+ * its first statement follows that declaration.
+ */
+static void check_sequence(tree t, tree *prev)
+{
+	tree_stmt_iterator it;
+	tree s, rest;
+
+	if (!t)
+		return;
+	if (TREE_CODE(t) != STATEMENT_LIST) {
+		rest = block_rest(t);
+		if (rest) {
+			check_sequence(rest, prev);
+			return;
+		}
+		if (TREE_CODE(t) == DEBUG_BEGIN_STMT ||
+		    TREE_CODE(t) == PREDICT_EXPR)
+			return;
+		if (*prev)
+			check_next_stmt(*prev, t);
+		check_statement_lists(t);
+		*prev = t;
+		return;
+	}
+	for (it = tsi_start(t); !tsi_end_p(it); tsi_next(&it)) {
+		s = tsi_stmt(it);
+		check_sequence(s, prev);
+	}
+}
+
 /*
  * The statement lists of blocks, for -Wstyle-multi-stmt: only those of
  * statements, not the inside of a ({ }) expression.
@@ -1810,18 +1953,7 @@ static void check_statement_lists(tree t)
 		return;
 	switch (TREE_CODE(t)) {
 	case STATEMENT_LIST:
-		for (tree_stmt_iterator it = tsi_start(t); !tsi_end_p(it);
-		     tsi_next(&it)) {
-			tree s = tsi_stmt(it);
-
-			if (TREE_CODE(s) == DEBUG_BEGIN_STMT ||
-			    TREE_CODE(s) == PREDICT_EXPR)
-				continue;
-			if (prev)
-				check_next_stmt(prev, s);
-			check_statement_lists(s);
-			prev = s;
-		}
+		check_sequence(t, &prev);
 		break;
 	case BIND_EXPR:
 		check_statement_lists(BIND_EXPR_BODY(t));
@@ -1848,10 +1980,10 @@ static void check_statement_lists(tree t)
 	case SWITCH_STMT:
 		check_statement_lists(SWITCH_STMT_BODY(t));
 		break;
-	case CLEANUP_STMT:	/* C++: a block after a destructed object */
-	case TRY_FINALLY_EXPR:	/* C: after __attribute__((cleanup)) */
+	case CLEANUP_STMT:
+	case TRY_FINALLY_EXPR:
 	case TRY_CATCH_EXPR:
-		check_statement_lists(TREE_OPERAND(t, 0));
+		check_sequence(t, &prev);
 		break;
 	case DECL_EXPR:
 		t = DECL_EXPR_DECL(t);
@@ -2087,15 +2219,26 @@ __visible int plugin_init(struct plugin_name_args *info,
 	const char *const plugin = info->base_name;
 	bool ok = true;
 
+	/*
+	 * A plugin built for another GCC: one line that names both, and no
+	 * callback.  Returning 0 spares GCC's own second line ("failed to
+	 * initialize plugin"); the error fails the compile all the same.
+	 */
 	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("%s: built for GCC %s, but this is GCC %s: rebuild the plugin",
-		      plugin, gcc_version.basever, version->basever);
-		return 1;
+		bool same = !strcmp(gcc_version.basever, version->basever);
+
+		error("%s: built for GCC %s%s%s%s, but this is GCC %s%s%s%s: rebuild the plugin",
+		      plugin, gcc_version.basever, same ? " (" : "",
+		      same ? gcc_version.datestamp : "", same ? ")" : "",
+		      version->basever, same ? " (" : "",
+		      same ? version->datestamp : "", same ? ")" : "");
+		return 0;
 	}
 	for (int i = 0; i < info->argc; i++)
 		ok &= parse_arg(&info->argv[i], plugin);
 	if (!ok)
 		return 1;
+	style_hide_own_options(plugin);
 
 	register_callback(plugin, PLUGIN_INFO, NULL, &style_plugin_info);
 	style_sarif_init(plugin, style_plugin_info.version);

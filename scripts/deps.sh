@@ -3,10 +3,12 @@
 #
 # deps.sh - install the Debian packages this project needs
 #
-# Usage: scripts/deps.sh [plugin|robust|kernel|bench|all]...   (default: all)
+# Usage: scripts/deps.sh [plugin|gcc11|robust|kernel|bench|all]...   (default: all)
 #
 #   plugin  build the plugin and run its DejaGnu suite and shell tests
 #           (gfortran: the plugin loaded into f951)
+#   gcc11   the same for GCC 11 (make check-plugin-gcc11): gcc-11, g++-11
+#           and gfortran-11 with GCC 11's plugin headers
 #   robust  testsuite/robust: GCC's own tests, csmith, valgrind, ccache,
 #           distcc
 #   kernel  unpack, patch, build and boot kernels in QEMU
@@ -26,6 +28,7 @@ kernel_pkgs=(linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev
 robust_pkgs=("gcc-$gcc_major-source" csmith libcsmith-dev valgrind ccache
 	     distcc distcc-pump time)
 bench_pkgs=(valgrind gnuplot-nox time)
+gcc11_pkgs=(gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev)
 
 want=()
 for group in "${@:-all}"; do
@@ -34,9 +37,10 @@ for group in "${@:-all}"; do
 	robust) want+=("${robust_pkgs[@]}") ;;
 	kernel) want+=("${kernel_pkgs[@]}") ;;
 	bench) want+=("${bench_pkgs[@]}") ;;
-	all) want+=("${plugin_pkgs[@]}" "${robust_pkgs[@]}" "${kernel_pkgs[@]}"
-		    "${bench_pkgs[@]}") ;;
-	*) echo "deps.sh: unknown group '$group' (valid: plugin, robust, kernel, bench, all)" >&2
+	gcc11) want+=("${gcc11_pkgs[@]}") ;;
+	all) want+=("${plugin_pkgs[@]}" "${gcc11_pkgs[@]}" "${robust_pkgs[@]}"
+		    "${kernel_pkgs[@]}" "${bench_pkgs[@]}") ;;
+	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, robust, kernel, bench, all)" >&2
 	   exit 2 ;;
 	esac
 done

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# kbuild/test-env.sh - W= alone switches the style check, not the environment.
+#
+# For each VERSION: prepares $WORK/linux-VERSION with kbuild/prepare-tree.sh,
+# configures an x86_64 tinyconfig in $WORK/env-VERSION and builds single
+# objects (kernel/params.o has a violation at a known line), checking that:
+#   - KBUILD_STYLE_CHECK=warn (or =error, with the other internal
+#     variables) in the environment runs no plugin: no -fplugin on the
+#     object's command line, no style_plugin.so built, no report;
+#   - W=style does run it (the control), and so does KBUILD_EXTRA_WARN=style
+#     in the environment, the documented variable of W=;
+#   - W="1 style" (a blank) gives the same command line as W=1,style;
+#   - KBUILD_STYLE_ONCE_DIR in the environment does not keep W=style from
+#     emptying .tmp_style_once: a violation recorded by the build before is
+#     reported again, and a planted record is gone;
+#   - KBUILD_STYLE_LINES in the environment does not stand for the lines of
+#     STYLE_SINCE: they are computed (here an error, outside git);
+#   - with debug info (KCFLAGS=-g) the W=style object is byte-identical to
+#     a plain build: the plugin's options are not in DW_AT_producer.
+#
+# Usage: kbuild/test-env.sh [VERSION...]      (default: 6.1)
+# Environment: BUILD (default <repo>/build); work files go to
+#   $BUILD/kbuild-test (WORK overrides); JOBS (default 2).
+set -euo pipefail
+
+prog=test-env.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+. "$here/lib.sh"
+
+[ $# -gt 0 ] || set -- 6.1
+test_setup "$@"
+
+obj=kernel/params.o
+
+for v in "${versions[@]}"; do
+	tree=$work/linux-$v
+	out=$work/env-$v
+	cmdf=$out/kernel/.params.o.cmd
+	violation=$(sed -n "s#^$v \(kernel/params\.c:[0-9]*\) .*#\1#p" "$here/known-violations.txt")
+	[ -n "$violation" ] || die "known-violations.txt lists no kernel/params.c line for $v"
+	note "linux-$v: preparing $tree"
+	"$here/prepare-tree.sh" "$v" "$tree" >/dev/null
+	rm -rf "$out"
+	# mk [env:VAR=VALUE...] [MAKEARG...]: make $obj with VARs in the
+	# environment, and none of the variables under test from this shell.
+	mk() {
+		local envs=()
+
+		while [ $# -gt 0 ] && [[ $1 == env:* ]]; do
+			envs+=("${1#env:}")
+			shift
+		done
+		env -u KBUILD_STYLE_CHECK -u KBUILD_STYLE_ONCE_DIR \
+			-u KBUILD_STYLE_LINES -u KBUILD_EXTRA_WARN -u W \
+			-u CFLAGS_STYLE_CHECK -u MAKEFLAGS -u MAKELEVEL \
+			"${envs[@]}" make -C "$tree" O="$out" ARCH=x86_64 \
+			-j"$jobs" "$@" "$obj"
+	}
+	# built: the object was compiled, and its command line recorded.
+	built() { [ -f "$out/$obj" ] && [ -f "$cmdf" ]; }
+	with_plugin() { grep -q -- '-fplugin=[^ ]*style_plugin\.so' "$cmdf"; }
+	reported() { grep -q "$violation:[0-9]*: warning: .*\[-Wstyle-if-body\]" "$1"; }
+
+	make -C "$tree" O="$out" ARCH=x86_64 tinyconfig >/dev/null
+
+	note "linux-$v: KBUILD_STYLE_CHECK in the environment"
+	mk env:KBUILD_STYLE_CHECK=warn >"$out/env-warn.log" 2>&1 || true
+	check "linux-$v: KBUILD_STYLE_CHECK=warn: $obj builds" built
+	check "linux-$v: KBUILD_STYLE_CHECK=warn: no plugin on its command line" \
+		bash -c "! grep -q style_plugin '$cmdf'"
+	check "linux-$v: KBUILD_STYLE_CHECK=warn: no style_plugin.so built" \
+		[ ! -e "$out/scripts/gcc-plugins/style_plugin.so" ]
+	check "linux-$v: KBUILD_STYLE_CHECK=warn: no report" \
+		bash -c "! grep -q 'Wstyle-' '$out/env-warn.log'"
+	rm -f "$out/$obj"
+	mk env:KBUILD_STYLE_CHECK=error \
+		env:KBUILD_STYLE_ONCE_DIR="$out/.tmp_style_once" \
+		env:KBUILD_STYLE_LINES="$out/lines" \
+		env:CFLAGS_STYLE_CHECK="-fplugin=$out/scripts/gcc-plugins/style_plugin.so" \
+		>"$out/env-error.log" 2>&1 || true
+	check "linux-$v: KBUILD_STYLE_CHECK=error and the other internal variables: no plugin" \
+		bash -c "[ -f '$out/$obj' ] && ! grep -q style_plugin '$cmdf' && ! grep -q 'Wstyle-' '$out/env-error.log'"
+
+	note "linux-$v: W=style"
+	rm -f "$out/$obj"
+	mk W=style >"$out/style.log" 2>&1 || true
+	check "linux-$v: W=style: $obj builds with the plugin" \
+		bash -c "[ -f '$out/$obj' ] && grep -q -- '-fplugin=[^ ]*style_plugin\.so' '$cmdf'"
+	check "linux-$v: W=style: $violation is reported" reported "$out/style.log"
+	rm -f "$out/$obj"
+	mk env:KBUILD_EXTRA_WARN=style >"$out/extra-warn.log" 2>&1 || true
+	check "linux-$v: KBUILD_EXTRA_WARN=style in the environment (the variable of W=): the plugin runs" \
+		bash -c "[ -f '$out/$obj' ] && grep -q -- '-fplugin=[^ ]*style_plugin\.so' '$cmdf'"
+
+	note "linux-$v: W=\"1 style\" and W=1,style"
+	rm -f "$out/$obj"
+	mk W=1,style >/dev/null 2>&1 || true
+	sed -n 's/^savedcmd_[^ ]* := //p; s/^cmd_[^ ]* := //p' "$cmdf" >"$out/cmd-comma"
+	rm -f "$out/$obj"
+	mk W="1 style" >/dev/null 2>&1 || true
+	sed -n 's/^savedcmd_[^ ]* := //p; s/^cmd_[^ ]* := //p' "$cmdf" >"$out/cmd-blank"
+	check "linux-$v: W=\"1 style\": the command line of W=1,style, with the plugin and W=1's -Wmissing-declarations" \
+		bash -c "[ -s '$out/cmd-comma' ] && cmp -s '$out/cmd-comma' '$out/cmd-blank' && grep -q style_plugin '$out/cmd-blank' && grep -q -- -Wmissing-declarations '$out/cmd-blank'"
+
+	note "linux-$v: KBUILD_STYLE_ONCE_DIR in the environment"
+	rm -f "$out/$obj"
+	mk W=style >"$out/once1.log" 2>&1 || true
+	check "linux-$v: W=style records $violation in .tmp_style_once" \
+		grep -rqs "$violation" "$out/.tmp_style_once"
+	: > "$out/.tmp_style_once/planted"
+	rm -f "$out/$obj"
+	mk env:KBUILD_STYLE_ONCE_DIR="$out/.tmp_style_once" W=style >"$out/once2.log" 2>&1 || true
+	check "linux-$v: KBUILD_STYLE_ONCE_DIR=...: W=style still empties .tmp_style_once" \
+		[ ! -e "$out/.tmp_style_once/planted" ]
+	check "linux-$v: KBUILD_STYLE_ONCE_DIR=...: $violation is reported again" \
+		reported "$out/once2.log"
+
+	note "linux-$v: KBUILD_STYLE_LINES in the environment"
+	: > "$out/lines"
+	rc=0
+	mk env:KBUILD_STYLE_LINES="$out/lines" W=style STYLE_SINCE=HEAD \
+		>"$out/lines.log" 2>&1 || rc=$?
+	check "linux-$v: KBUILD_STYLE_LINES=...: STYLE_SINCE's lines are computed (outside git: the error)" \
+		bash -c "[ $rc != 0 ] && grep -q 'W=style: STYLE_SINCE=HEAD: .* is not in a git tree' '$out/lines.log'"
+
+	note "linux-$v: debug info"
+	rm -f "$out/$obj"
+	mk W=style KCFLAGS=-g >/dev/null 2>&1 || true
+	if [ -f "$out/$obj" ] && with_plugin; then
+		cp "$out/$obj" "$out/params-style-g.o"
+	fi
+	rm -f "$out/$obj"
+	mk KCFLAGS=-g >/dev/null 2>&1 || true
+	check "linux-$v: KCFLAGS=-g: the W=style $obj is byte-identical to the plain one" \
+		bash -c "[ -f '$out/params-style-g.o' ] && ! grep -q style_plugin '$cmdf' && cmp -s '$out/params-style-g.o' '$out/$obj' && grep -q -- '-g' '$cmdf'"
+done
+
+echo "test-env: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# cross-load.sh - a plugin built for one GCC, loaded by another, fails the
+# compile with one clear line naming both versions, and no crash.
+#
+# Usage: testsuite/versions/cross-load.sh GCC_A GCC_B   (e.g. gcc gcc-11)
+#
+# Builds the plugin for each (make GCC=...; its g++ of the same release),
+# checks that each loads in its own compiler and reports a violation, and
+# that each compiler (C and C++) refuses the other's plugin with exactly
+#   cc1: error: style_plugin: built for GCC X, but this is GCC Y: rebuild the plugin
+# Prints PASS:/FAIL: lines (testsuite/lib/common.sh); BUILD (default
+# <repo>/build) holds the work.
+
+set -uo pipefail
+
+[ $# -eq 2 ] || { echo "usage: $0 GCC_A GCC_B" >&2; exit 2; }
+# shellcheck source=testsuite/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+tmp=$tmp_root/cross-load
+rm -rf "$tmp"
+mkdir -p "$tmp"
+failed=0
+
+# ck NAME CMD...: check, and remember a failure for the exit status.
+ck() {
+	local out
+
+	out=$(check "$@")
+	echo "$out"
+	[[ $out == PASS:* ]] || failed=1
+}
+
+gxx_of() {
+	local d
+
+	d=$(dirname "$1")
+	case $d in .) d= ;; *) d=$d/ ;; esac
+	echo "$d$(basename "$1" | sed 's/gcc/g++/')"
+}
+
+printf 'extern void foo(void);\nint f(int x)\n{\n\tif (x) foo();\n\treturn x;\n}\n' > "$tmp/bad.c"
+
+declare -A so ver
+for cc in "$1" "$2"; do
+	command -v "$cc" > /dev/null || { echo "FAIL: $cc: not installed (make deps)"; exit 1; }
+	# The plugin for $cc, as the Makefile builds it (BUILD as given).
+	if ! make -s -C "$top" GCC="$cc" >"$tmp/make-$cc.log" 2>&1; then
+		echo "FAIL: $cc: the plugin does not build"
+		sed 's/^/    /' "$tmp/make-$cc.log"
+		exit 1
+	fi
+	so[$cc]=$(make -s -C "$top" GCC="$cc" plugin-path)
+	ver[$cc]=$("$cc" -dumpfullversion)
+	"$cc" -fplugin="${so[$cc]}" -c "$tmp/bad.c" -o "$tmp/own.o" 2> "$tmp/own-$cc.txt"
+	ck "$cc ${ver[$cc]}: its own plugin loads and reports" \
+		grep -q "bad.c:4:[0-9]*: warning: .*\[-Wstyle-if-body\]" "$tmp/own-$cc.txt"
+done
+
+ck "$1 and $2 are different releases (${ver[$1]}, ${ver[$2]})" \
+	[ "${ver[$1]}" != "${ver[$2]}" ]
+
+for built in "$1" "$2"; do
+	for cc in "$1" "$2"; do
+		[ "$built" != "$cc" ] || continue
+		for lang in c c++; do
+			c=$cc
+			[ $lang = c ] || c=$(gxx_of "$cc")
+			name="plugin for ${ver[$built]} in $c ${ver[$cc]} ($lang)"
+			out=$tmp/$built-in-$c.txt
+			rm -f "$tmp/x.o"
+			"$c" -fplugin="${so[$built]}" -x $lang -c "$tmp/bad.c" -o "$tmp/x.o" 2> "$out"
+			status=$?
+			ck "$name: the compile fails" [ $status -ne 0 ]
+			ck "$name: no object" [ ! -e "$tmp/x.o" ]
+			ck "$name: one line" [ "$(wc -l < "$out")" -eq 1 ]
+			ck "$name: it names both versions" grep -qx \
+				"cc1[a-z]*: error: style_plugin: built for GCC ${ver[$built]//./\\.}, but this is GCC ${ver[$cc]//./\\.}: rebuild the plugin" "$out"
+			[ "$(wc -l < "$out")" -eq 1 ] || sed 's/^/    /' "$out"
+		done
+	done
+done
+exit $failed
