@@ -13,6 +13,8 @@
 #                         $(BUILD)/linux-VERSION
 #   check-kbuild-fix      kbuild/test-fix.sh: fix-tree.sh on the 6.1 QEMU
 #                         kernel, no code change (compare-objs.sh), boot
+#   check-kbuild-proof    kbuild/test-proof.sh: compare-objs.sh rejects
+#                         planted code changes, accepts formatting (seconds)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -53,6 +55,11 @@ kbuild-trees:
 	@set -e; for v in $(KBUILD_VERSIONS); do \
 		$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh $$v $(BUILD)/linux-$$v; \
 	done
+
+# The proof's own tests: small builds, a few seconds.
+.PHONY: check-kbuild-proof
+check-kbuild-proof:
+	$(kbuild-env) $(KBUILD_DIR)/test-proof.sh
 
 # Not part of check-kbuild (two more kernel builds, 7-15 minutes).
 .PHONY: check-kbuild-fix
