@@ -3,7 +3,7 @@
 # code changes and accept formatting, on small builds laid out as kernel
 # O= dirs (seconds, no kernel build).
 #
-# kbuild/proof/proof.c (with proof.h: x86_64's WARN_ON() and its
+# kbuild/proof/proof.c.in (with proof.h.in: x86_64's WARN_ON() and its
 # __bug_table entry, an initcall named after its line) is compiled as
 # kbuild compiles the kernel (-fmacro-prefix-map=SRC/=, -g, no PIC) into
 # SRC/lib/proof.o, with its .cmd file; linked into a vmlinux (with a GNU
@@ -54,8 +54,8 @@ tree() {
 	local s=$work/src-$1
 	mkdir -p "$s/lib" "$s/include"
 	echo '# the source tree of a kbuild/test-proof.sh build' >"$s/Makefile"
-	cp "$here/proof/proof.c" "$s/lib/proof.c"
-	cp "$here/proof/proof.h" "$s/include/proof.h"
+	cp "$here/proof/proof.c.in" "$s/lib/proof.c"
+	cp "$here/proof/proof.h.in" "$s/include/proof.h"
 }
 # objdir NAME: build $work/src-NAME in $work/o-NAME, as a kernel O= dir.
 objdir() {
