@@ -78,7 +78,7 @@ count() { grep -c "$@" || true; }
 	echo "style warnings after: $(count 'warning: .*\[-Wstyle-' "$BENCH_LOGS/fixed.log")"
 	grep 'warning: .*\[-Wstyle-' "$BENCH_LOGS/fixed.log" | sed 's/^/  left: /' | head -20 || true
 	echo "compare-objs.sh exit status: $rc"
-	grep -E '^compare-objs.sh: |^  (__LINE__|UNEXPLAINED|source path|link stage)' "$res/compare.log" |
+	grep -E '^compare-objs.sh: |^  (__LINE__|UNEXPLAINED|source path|linked)' "$res/compare.log" |
 		sed 's/^/  /' | head -40
 } >"$res/fix-summary.txt"
 cat "$res/fix-summary.txt" >&2

@@ -1,56 +1,75 @@
 #!/usr/bin/env bash
 # kbuild/compare-objs.sh - prove that two builds of the same kernel config
-# made the same code and data, up to __LINE__ values.
+# made the same code and data, up to line numbers that moved.
 #
 # OBJ_A and OBJ_B are finished O= build dirs of two source trees that
 # should differ only in formatting (e.g. before and after the patch of
-# kbuild/fix-tree.sh), with the same .config. Every *.o of both dirs is
-# compared:
-#   identical    byte for byte;
-#   debug-only   the same after "objcopy --strip-debug" (debug info holds
-#                line numbers; it is left out of the comparison);
-#   source path  differs beyond debug info, and the difference is proven
-#                to be the path of the source tree: the object's own
-#                compile command (from its .cmd file, objtool included) is
-#                run again in both dirs, once as it is, which must rebuild
-#                the object exactly (up to debug info), and once with
-#                -fmacro-prefix-map=SRC/= (as kbuild compiles the kernel;
-#                host tools under scripts/ get the absolute path in
-#                __FILE__, from assert() for example), which must give the
-#                same object on both sides;
-#   __LINE__     the same proof, but the objects become the same only when
-#                also built with -D__LINE__=0 (line numbers in WARN()
-#                reports, or in symbol names: initcalls are named
-#                __initcall__kmod_NAME__ID_LINE_FN). Reported with the
-#                sections that differ, renamed symbols, and the changed
-#                source files the object is built from (its source and the
-#                headers in its .cmd deps that differ between the trees,
-#                with the first changed line);
-#   unexplained  anything else, including an object found on one side
-#                only: the script fails and names the first one (objects
-#                sorted by path; host tools under scripts/ and tools/
-#                after the kernel's own, link-stage objects last).
-# Link-stage objects (vmlinux.o, .tmp_*.o, arch/x86/boot/header.o and
-# compressed/piggy.o, which hold vmlinux or its sizes) and then vmlinux
-# and arch/x86/boot/bzImage are compared too: a difference there is
-# explained only if some kernel object (not a host tool under scripts/ or
-# tools/) has a __LINE__ or source path difference and no object an
-# unexplained one (the differing sections of vmlinux are listed, and
-# whether its symbols kept their addresses). Archives (built-in.a, lib.a:
-# thin archives, lists of the objects) are not compared; the generated
-# *.mod.o of modules are compared like any object.
-# The source trees are read from the Makefile kbuild writes into each O=
-# dir ("include SRC/Makefile").
+# kbuild/fix-tree.sh), with the same .config. The proof:
+#   sources      every file that differs between the two source trees
+#                (read from the Makefile kbuild writes into each O= dir,
+#                "include SRC/Makefile") has the same non-blank
+#                characters (only spaces, tabs and line breaks change),
+#                and no file is in one tree only; from them, the line map:
+#                old line LA may become new line LB if LB holds one of
+#                LA's non-blank characters (kbuild/compare-elf.pl linemap);
+#   objects      every *.o of both dirs, debug info stripped, is compared
+#                section by section (kbuild/compare-elf.pl): ELF and
+#                section headers, the contents of every section (code,
+#                data, relocations), every symbol (value, size, type,
+#                binding, section). Classes:
+#     identical    byte for byte;
+#     debug-only   the same once debug info (which holds line numbers) is
+#                  stripped;
+#     __LINE__     the differing bytes are all line numbers, each shown
+#                  to be a moved line: the line field of a __bug_table
+#                  entry (struct bug_entry, CONFIG_DEBUG_BUGVERBOSE), whose
+#                  own file (its file_disp) maps the old line to the new;
+#                  an initcall's name, __initcall__kmod_MOD__ID_LINE_FN,
+#                  whose LINE maps in a changed source of the object (its
+#                  .c and headers, from its .cmd file);
+#     source path  a host tool (under scripts/ or tools/, never part of
+#                  the kernel image) that holds the source tree's path in
+#                  __FILE__ (from assert()): its own compile command (from
+#                  its .cmd file) run again in both dirs rebuilds it
+#                  exactly, and with -fmacro-prefix-map=SRC/= gives the
+#                  same object on both sides. Kernel objects never get
+#                  this class (kbuild compiles them with that flag);
+#     unexplained  anything else: a code or data byte, a relocation, a
+#                  symbol's value, a line number that does not map, an
+#                  object found on one side only. Nothing is rebuilt with
+#                  a constant __LINE__: a difference in .text fails.
+#   linked files  every *.ko, vmlinux.o and vmlinux the same way, but a
+#                 renamed symbol must be a rename found in an object, and
+#                 the GNU build-id note (a hash of the file) may differ
+#                 when something else does; then arch/x86/boot/bzImage:
+#                 identical, or arch/x86/boot/setup.bin and
+#                 compressed/vmlinux.relocs are identical and
+#                 compressed/vmlinux.bin (vmlinux, its symbols stripped,
+#                 which bzImage carries compressed) differs only as
+#                 vmlinux does; the link-stage objects holding that
+#                 payload or its sizes (compressed/piggy.o,
+#                 arch/x86/boot/header.o) and the kallsyms ones
+#                 (.tmp_vmlinux*.o) must be identical, or follow the same
+#                 rule as bzImage. A vmlinux or bzImage missing on either
+#                 side, or a .ko on one side only, is a failure.
+# Archives (built-in.a, lib.a: thin archives, lists of the objects) are
+# not compared.
 #
-# Usage: kbuild/compare-objs.sh [--objects-only] OBJ_A OBJ_B
+# Usage: kbuild/compare-objs.sh [--objects-only | --identical] OBJ_A OBJ_B
 #   --objects-only  the dirs hold a partial build (make dir/ targets, as in
 #                   bench/): compare the objects, not vmlinux or bzImage
+#   --identical     the two dirs are builds of the same tree that must
+#                   give byte-identical vmlinux and bzImage (qemu/compare.sh:
+#                   with and without W=style); on a difference, the
+#                   objects are classified to name the first that differs
 # Environment: VERBOSE=1 also lists the debug-only objects; TMPDIR.
-# Exit: 0 same code and data (or only __LINE__), 1 an unexplained
-# difference, 2 bad input.
+# Exit: 0 same code and data (up to moved line numbers), 1 an
+# unexplained difference or a missing artifact, 2 bad input.
 set -euo pipefail
 
 prog=compare-objs.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+elfcmp=$here/compare-elf.pl
 die() {
 	echo "$prog: error: $*" >&2
 	exit 2
@@ -58,13 +77,13 @@ die() {
 note() {
 	echo "$prog: $*"
 }
-objects_only=0
-if [ "${1:-}" = --objects-only ]; then
-	objects_only=1
-	shift
-fi
-[ $# -eq 2 ] || { echo "usage: $0 [--objects-only] OBJ_A OBJ_B" >&2; exit 2; }
-for tool in objcopy objdump readelf nm make perl cmp; do
+objects_only=0 identical=0
+case ${1:-} in
+--objects-only) objects_only=1; shift ;;
+--identical) identical=1; shift ;;
+esac
+[ $# -eq 2 ] || { echo "usage: $0 [--objects-only | --identical] OBJ_A OBJ_B" >&2; exit 2; }
+for tool in objcopy make perl cmp diff; do
 	command -v $tool >/dev/null || die "$tool is not installed"
 done
 a=$1 b=$2
@@ -78,21 +97,50 @@ srctree_of() {
 for d in "$a" "$b"; do
 	[ -d "$d" ] || die "'$d' is not a directory"
 	[ -f "$d/.config" ] || die "'$d' has no .config (not a kernel O= dir)"
-	[ $objects_only = 1 ] || [ -f "$d/vmlinux" ] ||
-		die "'$d/vmlinux' not found (is '$d' a finished build? --objects-only for a partial one)"
 	srctree_of "$d" >/dev/null || die "'$d/Makefile' does not name its source tree (not a kernel O= dir)"
 done
 a=$(cd "$a" && pwd -P)
 b=$(cd "$b" && pwd -P)
 [ "$a" != "$b" ] || die "OBJ_A and OBJ_B are the same directory"
 cmp -s "$a/.config" "$b/.config" || die "$a and $b have different .config files: not the same config"
-src_a=$(srctree_of "$a")
-src_b=$(srctree_of "$b")
+src_a=$(cd "$(srctree_of "$a")" && pwd -P)
+src_b=$(cd "$(srctree_of "$b")" && pwd -P)
 note "A: $a (source $src_a)"
 note "B: $b (source $src_b)"
+bugflags=()
+grep -qx 'CONFIG_DEBUG_BUGVERBOSE=y' "$a/.config" && bugflags=(--bug-verbose)
+if grep -qx 'CONFIG_GENERIC_BUG=y' "$a/.config" && ! grep -qx 'CONFIG_GENERIC_BUG_RELATIVE_POINTERS=y' "$a/.config"; then
+	die "CONFIG_GENERIC_BUG without CONFIG_GENERIC_BUG_RELATIVE_POINTERS: only x86_64's struct bug_entry is known"
+fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-objs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+failures=()
+failure() {
+	failures+=("$*")
+	echo "$prog: FAIL: $*" >&2
+}
+
+# 1. The sources: what differs between the trees, and only in blanks.
+: >"$tmp/changed"
+: >"$tmp/linemap"
+if [ "$src_a" != "$src_b" ]; then
+	diff -rq --no-dereference "$src_a" "$src_b" >"$tmp/srcdiff" 2>&1 || true
+	only=$(grep -v '^Files .* differ$' "$tmp/srcdiff" || true)
+	[ -z "$only" ] || failure "the source trees differ in more than file contents: $(head -n 3 <<<"$only" | tr '\n' ' ')"
+	sed -n "s|^Files $src_a/\(.*\) and $src_b/.* differ\$|\1|p" "$tmp/srcdiff" | LC_ALL=C sort >"$tmp/changed"
+	nb_bad=''
+	while IFS= read -r f; do
+		cmp -s <(tr -d ' \t\n' <"$src_a/$f") <(tr -d ' \t\n' <"$src_b/$f") || nb_bad="$nb_bad $f"
+	done <"$tmp/changed"
+	[ -z "$nb_bad" ] || failure "changed files whose non-blank characters differ (not a formatting change):$nb_bad"
+	if [ -z "$nb_bad" ] && [ -s "$tmp/changed" ]; then
+		mapfile -t chg <"$tmp/changed"
+		perl "$elfcmp" linemap "$src_a" "$src_b" "${chg[@]}" >"$tmp/linemap" ||
+			failure "the line map of the changed files cannot be made"
+	fi
+fi
+note "sources: $(wc -l <"$tmp/changed") file(s) differ between the trees, each only in spaces, tabs and line breaks${nb_bad:+ (NOT:$nb_bad)}"
 
 # stripped OBJ OUT: OBJ without debug info.
 stripped() {
@@ -100,25 +148,6 @@ stripped() {
 }
 debug_only() {
 	stripped "$1" "$tmp/s1.o" && stripped "$2" "$tmp/s2.o" && cmp -s "$tmp/s1.o" "$tmp/s2.o"
-}
-# diff_sections A B: the names of the non-debug sections whose contents
-# (or presence) differ, and "(symbols)" when the symbol tables differ.
-diff_sections() {
-	local s
-	{ readelf -SW "$1"; readelf -SW "$2"; } |
-		sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' | grep -v '^\.debug\|^\.rela\.debug\|^\.comment$' |
-		LC_ALL=C sort -u | while IFS= read -r s; do
-		[ -n "$s" ] || continue
-		cmp -s <(objdump -s -j "$s" "$1" 2>&1 | tail -n +4) \
-			<(objdump -s -j "$s" "$2" 2>&1 | tail -n +4) || printf '%s ' "$s"
-	done
-	cmp -s <(nm "$1" 2>/dev/null) <(nm "$2" 2>/dev/null) || printf '(symbol table) '
-}
-# renamed A B: up to 3 "old -> new" symbol names that differ (in symbol
-# table order).
-renamed() {
-	paste <(nm -p "$1" 2>/dev/null | awk '{ print $NF }') <(nm -p "$2" 2>/dev/null | awk '{ print $NF }') |
-		awk -F'\t' '$1 != $2 && n++ < 3 { printf "%s%s -> %s", (n > 1 ? ", " : ""), $1, $2 }'
 }
 
 # cmd_of OBJDIR O: the command that built O (relative to OBJDIR), from
@@ -128,14 +157,14 @@ cmd_of() {
 	local dir=$1 o=$2 cmdf
 	cmdf=$dir/$(dirname "$o")/.$(basename "$o").cmd
 	[ -f "$cmdf" ] || return 1
-	cat >"$tmp/cmd.mk" <<-'EOF'
+	cat >"$tmp/cmd.mk" <<-'EOM'
 	pound := \#
 	squote := '
 	escsq = $(subst $(squote),'\$(squote)',$1)
 	c = $(or $(savedcmd_$(OBJ)),$(cmd_$(OBJ)))
 	all: ; @printf '%s\n' '$(call escsq,$(c))'
 	include $(CMDFILE)
-	EOF
+	EOM
 	(cd "$dir" && make -s --no-print-directory -f "$tmp/cmd.mk" CMDFILE="$cmdf" OBJ="$o") 2>/dev/null
 }
 # rebuild OBJDIR O OUT [FLAGS]: run O's command again in OBJDIR, writing
@@ -154,46 +183,74 @@ rebuild() {
 	(cd "$dir" && sh -c "$c") >"$tmp/rebuild.log" 2>&1 && [ -f "$out" ]
 }
 # changed_sources O: the source files of O (its source_ and deps_ files in
-# A's .cmd) that differ between the two trees, as "file (from line N)".
+# A's .cmd, relative to the tree) that differ between the two trees, one
+# a line.
 changed_sources() {
-	local o=$1 cmdf f rel n
+	local o=$1 cmdf f
 	cmdf=$a/$(dirname "$o")/.$(basename "$o").cmd
 	[ -f "$cmdf" ] || return 0
 	# shellcheck disable=SC2016 # $ is a character of the pattern
 	sed -n -e 's/^source_[^ ]* := //p' -e '/^deps_/,/^$/s/^ *\([^ $()]*\) *\\\{0,1\}$/\1/p' "$cmdf" |
 		grep -v '^$' | LC_ALL=C sort -u | while IFS= read -r f; do
 		case $f in
-		"$src_a"/*) rel=${f#"$src_a"/} ;;
-		/*) continue ;;
-		*) continue ;; # generated files in the O= dir
+		"$src_a"/*) f=${f#"$src_a"/} ;;
+		*) continue ;; # absolute paths elsewhere, generated files in the O= dir
 		esac
-		[ -f "$src_b/$rel" ] || { printf '%s (only in A), ' "$rel"; continue; }
-		cmp -s "$src_a/$rel" "$src_b/$rel" && continue
-		n=$(diff "$src_a/$rel" "$src_b/$rel" | sed -n '1s/^\([0-9]*\).*/\1/p')
-		printf '%s (from line %s), ' "$rel" "$n"
-	done | sed 's/, $//'
+		grep -qxF "$f" "$tmp/changed" && echo "$f"
+	done || true
+}
+# first_line FILE: the first line of FILE that the patch changes.
+first_line() {
+	diff "$src_a/$1" "$src_b/$1" | sed -n '1s/^\([0-9]*\).*/\1/p'
+}
+# elf_compare A B [compare-elf.pl options]: the strict comparison of two
+# stripped files; its output in $tmp/elf.out.
+elf_compare() {
+	local x=$1 y=$2
+	shift 2
+	perl "$elfcmp" compare --map "$tmp/linemap" ${bugflags[@]+"${bugflags[@]}"} "$@" "$x" "$y" >"$tmp/elf.out" 2>&1
+}
+# explained: the differences compare-elf.pl explained, in short.
+explained() {
+	awk '
+		$1 == "bug" { nb++; if (nb <= 3) b = b (nb > 1 ? ", " : "") $2 " " $3 " " $4 }
+		$1 == "rename" { nr++; if (nr <= 3) r = r (nr > 1 ? ", " : "") $2 " -> " $3 }
+		$1 == "build-id" { id = 1 }
+		END {
+			s = ""
+			if (nb) s = "__bug_table lines (" nb "): " b (nb > 3 ? ", ..." : "")
+			if (nr) s = s (s != "" ? "; " : "") "initcalls renamed (" nr "): " r (nr > 3 ? ", ..." : "")
+			if (id) s = s (s != "" ? "; " : "") "the build-id note"
+			print s
+		}' "$tmp/elf.out"
 }
 
-list() { (cd "$1" && find . -name '*.o' -type f | sed 's|^\./||'); }
+list() { (cd "$1" && find . \( -name '*.o' -o -name '*.ko' \) -type f | sed 's|^\./||'); }
 linkstage_re='(^|/)(vmlinux\.o|\.tmp_[^/]*\.o|piggy\.o)$|^arch/x86/boot/header\.o$'
+# Order: kernel objects by path, host tools (scripts/, tools/), modules,
+# then the link-stage objects, which are compared against the renames
+# found in the objects.
 rank() {
 	RE=$linkstage_re awk '{
 		re = ENVIRON["RE"]
 		r = 0
 		if ($0 ~ /^(scripts|tools)\//) r = 1
-		if ($0 ~ re) r = 2
+		if ($0 ~ /\.ko$/) r = 2
+		if ($0 ~ re) r = 3
 		print r "\t" $0
 	}' | LC_ALL=C sort -u -k1,1n -k2,2 | cut -f2-
 }
 
-n_same=0 n_debug=0 n_line=0 n_path=0 n_pathk=0 n_bad=0 n_link=0 first=''
-line_objs=() path_objs=() bad_objs=() link_objs=() debug_objs=()
+n_same=0 n_debug=0 n_line=0 n_path=0 n_bad=0 n_link=0 n_ko=0 first=''
+line_objs=() path_objs=() bad_objs=() link_objs=() debug_objs=() payload_objs=()
+: >"$tmp/renames"
 while IFS= read -r o; do
 	if [ ! -f "$a/$o" ] || [ ! -f "$b/$o" ]; then
 		[ -f "$a/$o" ] && r="$o (only in A)" || r="$o (only in B)"
 		n_bad=$((n_bad + 1)); bad_objs+=("$r"); [ -n "$first" ] || first=$r
 		continue
 	fi
+	case $o in *.ko) n_ko=$((n_ko + 1)) ;; esac
 	if cmp -s "$a/$o" "$b/$o"; then
 		n_same=$((n_same + 1))
 		continue
@@ -202,113 +259,151 @@ while IFS= read -r o; do
 		n_debug=$((n_debug + 1)); debug_objs+=("$o")
 		continue
 	fi
-	secs=$(diff_sections "$tmp/s1.o" "$tmp/s2.o")
-	if [[ $o =~ $linkstage_re ]]; then
-		n_link=$((n_link + 1)); link_objs+=("$o (sections: ${secs% })")
-		continue
-	fi
-	# The proof: the object's own command, run again on both sides, must
-	# rebuild it; then with __FILE__ made relative to the source tree (as
-	# kbuild does for the kernel, not for host tools), and with __LINE__
-	# fixed to 0.
+	changed=$(changed_sources "$o" | paste -sd, -)
 	why='' class=''
-	pa="-fmacro-prefix-map=$src_a/=" pb="-fmacro-prefix-map=$src_b/="
-	if ! rebuild "$a" "$o" "$tmp/ra.o" || ! rebuild "$b" "$o" "$tmp/rb.o"; then
-		why="its command (from its .cmd file) could not be run again: $(tail -n 3 "$tmp/rebuild.log" | tr '\n' ' ')"
-	elif ! debug_only "$tmp/ra.o" "$a/$o" || ! debug_only "$tmp/rb.o" "$b/$o"; then
-		why="running its command again does not rebuild it exactly (not reproducible?)"
-	elif rebuild "$a" "$o" "$tmp/pa.o" "$pa" && rebuild "$b" "$o" "$tmp/pb.o" "$pb" &&
-		debug_only "$tmp/pa.o" "$tmp/pb.o"; then
-		class=path
-	elif ! rebuild "$a" "$o" "$tmp/la.o" "$pa -D__LINE__=0 -Wno-error" ||
-		! rebuild "$b" "$o" "$tmp/lb.o" "$pb -D__LINE__=0 -Wno-error"; then
-		why="it does not build with -D__LINE__=0: $(tail -n 3 "$tmp/rebuild.log" | tr '\n' ' ')"
-	elif ! debug_only "$tmp/la.o" "$tmp/lb.o"; then
-		why="it still differs when built with -D__LINE__=0 (sections: $(diff_sections "$tmp/s1.o" "$tmp/s2.o"))"
-	else
+	if [[ $o =~ $linkstage_re ]] || [[ $o == *.ko ]]; then
+		if elf_compare "$tmp/s1.o" "$tmp/s2.o" --linked --renames "$tmp/renames"; then
+			class=linked
+		elif [[ $o =~ (^|/)(piggy|header)\.o$ ]]; then
+			# The compressed vmlinux.bin, or its sizes: checked with
+			# bzImage.
+			class=payload
+		else
+			why=$(sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1)
+		fi
+	elif elf_compare "$tmp/s1.o" "$tmp/s2.o" --files "$changed"; then
 		class=line
+		grep '^rename ' "$tmp/elf.out" | cut -d' ' -f2- >>"$tmp/renames" || true
+	else
+		why=$(sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1)
+		[ -n "$why" ] || why=$(head -n1 "$tmp/elf.out")
+		# A host tool may hold the tree's path (__FILE__): rebuilt as it
+		# is, and with the path made relative, on both sides.
+		case $o in
+		scripts/* | tools/*)
+			pa="-fmacro-prefix-map=$src_a/=" pb="-fmacro-prefix-map=$src_b/="
+			if ! rebuild "$a" "$o" "$tmp/ra.o" || ! rebuild "$b" "$o" "$tmp/rb.o"; then
+				why="$why; its command (from its .cmd file) could not be run again: $(tail -n 3 "$tmp/rebuild.log" | tr '\n' ' ')"
+			elif ! debug_only "$tmp/ra.o" "$a/$o" || ! debug_only "$tmp/rb.o" "$b/$o"; then
+				why="$why; running its command again does not rebuild it exactly (not reproducible?)"
+			elif rebuild "$a" "$o" "$tmp/pa.o" "$pa" && rebuild "$b" "$o" "$tmp/pb.o" "$pb" &&
+				debug_only "$tmp/pa.o" "$tmp/pb.o"; then
+				class=path
+			else
+				why="$why; not the same with __FILE__ relative to the tree either"
+			fi
+			;;
+		esac
 	fi
-	changed=$(changed_sources "$o")
-	stripped "$a/$o" "$tmp/s1.o" && stripped "$b/$o" "$tmp/s2.o"
-	ren=$(renamed "$tmp/s1.o" "$tmp/s2.o")
-	what="sections: ${secs% }${ren:+; symbols renamed: $ren}"
+	what=$(explained)
 	case $class in
 	line)
 		n_line=$((n_line + 1))
-		line_objs+=("$o: $what; same with -D__LINE__=0; changed sources: ${changed:-none found}")
+		line_objs+=("$o: $what (changed sources: $(for f in ${changed//,/ }; do printf '%s from line %s, ' "$f" "$(first_line "$f")"; done | sed 's/, $//'))")
+		;;
+	linked)
+		n_link=$((n_link + 1))
+		link_objs+=("$o: ${what:-?}")
+		;;
+	payload)
+		payload_objs+=("$o")
 		;;
 	path)
 		n_path=$((n_path + 1))
-		case $o in scripts/* | tools/*) ;; *) n_pathk=$((n_pathk + 1)) ;; esac
-		path_objs+=("$o: $what; same with __FILE__ relative to the tree")
+		path_objs+=("$o: the same with __FILE__ relative to the tree (a host tool)")
 		;;
 	*)
 		n_bad=$((n_bad + 1))
-		bad_objs+=("$o: $what: $why; changed sources: ${changed:-none found}")
+		bad_objs+=("$o: $why${changed:+ (changed sources: ${changed//,/, })}")
 		[ -n "$first" ] || first=$o
 		;;
 	esac
 done < <(cat <(list "$a") <(list "$b") | rank)
 
-note "objects: $n_same identical, $n_debug differ only in debug info, $n_path only in the source tree's path (__FILE__), $n_line only in __LINE__ values, $n_link link-stage objects differ, $n_bad unexplained"
+note "objects: $n_same identical, $n_debug differ only in debug info, $n_path host tools only in the source tree's path (__FILE__), $n_line only in moved line numbers (__LINE__), $n_link linked files only as their objects, ${#payload_objs[@]} bzImage payload, $n_bad unexplained ($n_ko modules among them all)"
 if [ "${VERBOSE:-0}" = 1 ] && [ $n_debug -gt 0 ]; then
 	printf '  debug-only: %s\n' "${debug_objs[@]}"
 fi
 [ $n_path = 0 ] || printf '  source path: %s\n' "${path_objs[@]}"
 [ $n_line = 0 ] || printf '  __LINE__: %s\n' "${line_objs[@]}"
-[ $n_link = 0 ] || printf '  link stage: %s\n' "${link_objs[@]}"
+[ $n_link = 0 ] || printf '  linked: %s\n' "${link_objs[@]}"
 [ $n_bad = 0 ] || printf '  UNEXPLAINED: %s\n' "${bad_objs[@]}" >&2
+if [ $identical = 1 ]; then
+	[ -z "$first" ] || note "first differing object: $first (the verdict is vmlinux and bzImage)"
+else
+	[ $n_bad = 0 ] || failure "first unexplained difference: $first"
+fi
 
-# vmlinux and bzImage.
-final_bad=''
-images=(vmlinux arch/x86/boot/bzImage)
-[ $objects_only = 0 ] || images=()
-for f in ${images[@]+"${images[@]}"}; do
-	if [ ! -f "$a/$f" ] || [ ! -f "$b/$f" ]; then
-		[ "$f" != vmlinux ] || die "vmlinux missing"
-		note "$f: not in both dirs (not compared)"
-		continue
+# 2. vmlinux and bzImage: both must be there on both sides.
+payload_ok=''
+# image_compare F: F (relative) compared as a linked file; prints why not.
+image_compare() {
+	local f=$1
+	if ! stripped "$a/$f" "$tmp/va" || ! stripped "$b/$f" "$tmp/vb"; then
+		echo "objcopy cannot read it"
+		return 1
 	fi
-	if cmp -s "$a/$f" "$b/$f"; then
-		note "$f: identical ($(stat -c %s "$a/$f") bytes)"
-		continue
+	if elf_compare "$tmp/va" "$tmp/vb" --linked --renames "$tmp/renames"; then
+		return 0
 	fi
-	extra=''
-	if [ "$f" = vmlinux ]; then
-		stripped "$a/$f" "$tmp/va" && stripped "$b/$f" "$tmp/vb"
-		extra=$(diff_sections "$tmp/va" "$tmp/vb")
-		extra="; sections: ${extra% }"
-		if cmp -s <(nm -n "$a/$f" | cut -c1-19) <(nm -n "$b/$f" | cut -c1-19); then
-			extra="$extra; every symbol at the same address"
+	sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1
+	return 1
+}
+if [ $objects_only = 0 ]; then
+	for f in vmlinux arch/x86/boot/bzImage; do
+		for d in "$a" "$b"; do
+			[ -f "$d/$f" ] || failure "$f: missing in $d"
+		done
+	done
+	f=vmlinux
+	if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
+		if cmp -s "$a/$f" "$b/$f"; then
+			note "$f: identical ($(stat -c %s "$a/$f") bytes)"
+		elif [ $identical = 1 ]; then
+			failure "$f: differs (--identical)"
+		elif why=$(image_compare "$f"); then
+			note "$f: differs only as its objects do: $(explained)"
 		else
-			extra="$extra; symbols moved"
+			failure "$f: $why"
 		fi
-		ren=$(renamed "$a/$f" "$b/$f")
-		extra="$extra${ren:+; symbols renamed: $ren}"
 	fi
-	if [ $((n_line + n_pathk)) -gt 0 ] && [ $n_bad = 0 ]; then
-		[ $n_pathk = 0 ] && by="$n_line __LINE__" || by="$n_line __LINE__ and $n_pathk source path"
-		note "$f: differs, explained by the $by object(s)$extra"
+	f=arch/x86/boot/bzImage
+	if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
+		bin=arch/x86/boot/compressed/vmlinux.bin
+		relocs=arch/x86/boot/compressed/vmlinux.relocs
+		if cmp -s "$a/$f" "$b/$f"; then
+			note "$f: identical ($(stat -c %s "$a/$f") bytes)"
+			payload_ok=identical
+		elif [ $identical = 1 ]; then
+			failure "$f: differs (--identical)"
+		elif ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin"; then
+			failure "$f: differs, and so does (or is missing) arch/x86/boot/setup.bin, its real-mode part"
+		elif { [ -e "$a/$relocs" ] || [ -e "$b/$relocs" ]; } && ! cmp -s "$a/$relocs" "$b/$relocs"; then
+			failure "$f: differs, and so does $relocs"
+		elif [ ! -f "$a/$bin" ] || [ ! -f "$b/$bin" ]; then
+			failure "$f: differs, and $bin, its payload, is missing"
+		elif why=$(image_compare "$bin"); then
+			note "$f: differs in its compressed payload, $bin, which differs only as vmlinux does: $(explained)"
+			payload_ok=traced
+		else
+			failure "$f: differs, and its payload $bin: $why"
+		fi
+	fi
+fi
+if [ ${#payload_objs[@]} -gt 0 ]; then
+	if [ "$payload_ok" = traced ]; then
+		note "bzImage payload objects (the compressed vmlinux.bin, its sizes): ${payload_objs[*]}"
 	else
-		[ $n_bad = 0 ] && why="no __LINE__ object explains it" || why="there are unexplained objects"
-		note "$f: DIFFERS, $why$extra" >&2
-		final_bad="$final_bad $f"
+		failure "${payload_objs[*]}: differ, but bzImage's payload is not shown to differ only as vmlinux does"
 	fi
-done
-if [ $n_link -gt 0 ] && { [ $((n_line + n_pathk)) = 0 ] || [ $n_bad != 0 ]; }; then
-	final_bad="$final_bad link-stage objects"
 fi
 
-if [ $n_bad != 0 ]; then
-	echo "$prog: FAIL: first unexplained difference: $first" >&2
+if [ ${#failures[@]} -gt 0 ]; then
+	echo "$prog: FAIL: ${#failures[@]} failure(s); the first: ${failures[0]}" >&2
 	exit 1
 fi
-if [ -n "$final_bad" ]; then
-	echo "$prog: FAIL: unexplained differences in:$final_bad" >&2
-	exit 1
-fi
-if [ $n_line = 0 ]; then
+if [ $n_line = 0 ] && [ $n_link = 0 ]; then
 	note "PASS: the same code and data in every object"
 else
-	note "PASS: the same code and data, except __LINE__ values in $n_line object(s)"
+	note "PASS: the same code and data, except moved line numbers in $n_line object(s) and $n_link linked file(s), each traced"
 fi

@@ -18,6 +18,8 @@
 #                         kernel, no code change (compare-objs.sh), boot
 #   check-kbuild-sarif    kbuild/test-sarif.sh: STYLE_SARIF= on the QEMU
 #                         kernel (one log, -j1 = -j2), new warnings only
+#   check-kbuild-proof    kbuild/test-proof.sh: compare-objs.sh rejects
+#                         planted code changes, accepts formatting (seconds)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -62,6 +64,11 @@ kbuild-trees:
 	@set -e; for v in $(KBUILD_VERSIONS); do \
 		$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh $$v $(BUILD)/linux-$$v; \
 	done
+
+# The proof's own tests: small builds, a few seconds.
+.PHONY: check-kbuild-proof
+check-kbuild-proof:
+	$(kbuild-env) $(KBUILD_DIR)/test-proof.sh
 
 # Not part of check-kbuild (two more kernel builds, 7-15 minutes).
 .PHONY: check-kbuild-fix

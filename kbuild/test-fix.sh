@@ -104,8 +104,17 @@ reports() {
 
 # 1. The tree and the reference build.
 if [ -n "${FIX_REFERENCE:-}" ]; then
+	# A reused build is checked, not taken on trust: it finished (make
+	# said the bzImage is ready, newer than its vmlinux), with no
+	# compiler error, of this tree, with the plugin on.
 	step "reference: $o_orig, a build of $tree"
-	pass "linux-$version: the W=style build of the original tree (reused: $o_orig)"
+	check "linux-$version: the W=style build of the original tree (reused: $o_orig): bzImage ready, no error, of $tree" bash -c "
+		grep -q 'Kernel: arch/x86/boot/bzImage is ready' '$o_orig/build.log' &&
+		! grep -q -e ': error: ' -e '^make.*: \*\*\*' '$o_orig/build.log' &&
+		[ '$o_orig/arch/x86/boot/bzImage' -nt '$o_orig/vmlinux' ] &&
+		grep -qx 'include $tree/Makefile' '$o_orig/Makefile' &&
+		grep -q -- '-fplugin=./scripts/gcc-plugins/style_plugin.so' '$o_orig/init/.main.o.cmd'"
+	[ "$failed" = 0 ] || finish
 else
 	step "preparing $tree"
 	"$here/prepare-tree.sh" "$version" "$tree" >/dev/null
@@ -240,16 +249,29 @@ reverse=$work/fix-reverse.patch
 for f in "${touched[@]}"; do
 	diff -u --label "a/$f" --label "b/$f" "$fixed/$f" "$tree/$f" || true
 done >"$reverse"
+# cp_run FILE ARGS...: checkpatch.pl on FILE, its report on stdout; a
+# run that does not end with status 0 (nothing to say) or 1 (messages,
+# printed), or prints on stderr, is recorded in $work/checkpatch.broken.
+cp_run() {
+	local f=$1 rc=0
+	shift
+	perl "$tree/scripts/checkpatch.pl" "$@" "$f" >"$work/cp.out" 2>"$work/cp.err" || rc=$?
+	if { [ $rc != 0 ] && [ $rc != 1 ]; } || [ -s "$work/cp.err" ] ||
+		{ [ $rc = 1 ] && ! grep -q '^\(ERROR\|WARNING\|CHECK\):' "$work/cp.out"; }; then
+		echo "$(basename "$f"): exit $rc: $(head -c 300 "$work/cp.err" "$work/cp.out" | tr '\n' ' ')" >>"$work/checkpatch.broken"
+	fi
+	cat "$work/cp.out"
+}
+: >"$work/checkpatch.broken"
 # cp_msgs PATCH: "FILE<tab>LINE<tab>TYPE" of each checkpatch message on a
 # line of a file (LINE in the file the patch makes).
 cp_msgs() {
-	perl "$tree/scripts/checkpatch.pl" --no-tree --no-signoff --show-types \
-		-q "$1" 2>/dev/null | awk '
+	cp_run "$1" --no-tree --no-signoff --show-types -q | awk '
 		/^(ERROR|WARNING|CHECK):[A-Z_0-9]+:/ { split($0, t, ":"); type = t[1] ":" t[2]; next }
 		type != "" && /^#[0-9]+: FILE: / {
 			at = $3; sub(/:$/, "", at); line = at; sub(/.*:/, "", line); sub(/:[0-9]+$/, "", at)
 			print at "\t" line "\t" type; type = ""
-		}' || true
+		}'
 }
 # origins: "FILE<tab>NEWLINE<tab>OLDLINE<tab>sp|tab" for every non-blank
 # line of the touched files, by the position of its first non-blank
@@ -306,9 +328,12 @@ check "linux-$version: checkpatch.pl: no new message on the changed lines ($n_ne
 # above); checkpatch must find nothing in their commit messages (messages
 # not on a line of a file).
 errs=$(for p in "${splits[@]}"; do
-	perl "$tree/scripts/checkpatch.pl" --no-tree --show-types -q "$p" 2>/dev/null |
-		awk -v p="$(basename "$p")" '/^(ERROR|WARNING|CHECK):/ { m = $0; getline nx; if (nx !~ /^#[0-9]+: FILE: /) print p ": " m }' || true
+	cp_run "$p" --no-tree --show-types -q |
+		awk -v p="$(basename "$p")" '/^(ERROR|WARNING|CHECK):/ { m = $0; getline nx; if (nx !~ /^#[0-9]+: FILE: /) print p ": " m }'
 done)
+check "linux-$version: checkpatch.pl ran on the patch, its reverse and the $nsplit split patches (exit 0 or 1, with messages if 1, nothing on stderr)" \
+	[ ! -s "$work/checkpatch.broken" ]
+sed 's/^/    broken: /' "$work/checkpatch.broken" | head -n 5
 check "linux-$version: checkpatch.pl: nothing to say about the commit messages of the split patches" [ -z "$errs" ]
 [ -z "$errs" ] || printf '%s\n' "$errs" | sed 's/^/    /'
 

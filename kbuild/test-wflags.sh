@@ -15,7 +15,10 @@
 #         with an unknown and a reassigned symbol (W=c and W=e change them
 #         in 6.12).
 # W=1, W=2, W=3, W=e, W=c, W=12, W=ce, W=12e (which fails the build in
-# both trees: W=2 warnings become errors) and no W= must match exactly.
+# both trees: W=2 warnings become errors) and no W= must match exactly,
+# and be right on their own: each make exits 0 (but W=12e), and the
+# flags have -DKBUILD_EXTRA_WARN1/2/3 and -Werror exactly for the digits
+# and the "e" in W= (so that both trees failing alike fails).
 # Then W=style must match no W=, W=1,style W=1, W=12,style W=12 and
 # W=ce,style W=ce, once the plugin's own flags are removed from the
 # patched side (W=12,style-error too, but for its objects: it stops at the
@@ -109,6 +112,41 @@ compare() {
 	fi
 }
 
+# absolute TAG REF WHAT: not only the same in both trees, but right:
+# the build of TAG ends as it should (only W=12e fails: W=2 warnings
+# become errors; W=...style-error stops at a violation), and its
+# KBUILD_CPPFLAGS/KBUILD_CFLAGS have -DKBUILD_EXTRA_WARN1/2/3 and
+# -Werror exactly for the digits and the "e" of REF, its W= without
+# "style".
+absolute() {
+	local tag=$1 ref=$2 what=$3 want=0 rc d why=''
+	rc=$(sed -n '1s/^exit //p' "$res/$tag.cmd")
+	case $ref in 12e) want=1 ;; esac
+	case $tag in *style-error*) want=1 ;; esac
+	if [ "$want" = 0 ] && [ "$rc" != 0 ]; then
+		why="make exited $rc"
+	elif [ "$want" = 1 ] && [ "$rc" = 0 ]; then
+		why="make succeeded, but should fail"
+	fi
+	for d in 1 2 3; do
+		if grep -q -- "-DKBUILD_EXTRA_WARN$d\b" "$res/$tag.vars"; then
+			[[ $ref == *$d* ]] || why="$why -DKBUILD_EXTRA_WARN$d without $d"
+		else
+			[[ $ref != *$d* ]] || why="$why no -DKBUILD_EXTRA_WARN$d"
+		fi
+	done
+	if grep '^KBUILD_CFLAGS=' "$res/$tag.vars" | grep -Eq -- '-Werror( |$)'; then
+		[[ $ref == *e* ]] || why="$why -Werror without e"
+	else
+		[[ $ref != *e* ]] || why="$why no -Werror"
+	fi
+	if [ -z "$why" ]; then
+		pass "$what: make exit $rc, the W=${ref:-(none)} flags"
+	else
+		fail "$what: $why"
+	fi
+}
+
 for v in "${versions[@]}"; do
 	patched=$work/linux-$v
 	pristine=$work/pristine-$v
@@ -141,6 +179,8 @@ for v in "${versions[@]}"; do
 		for k in cmd log vars kconfig; do
 			compare "linux-$v W=$w $k" "$res/pristine-W$w.$k" "$res/patched-W$w.$k"
 		done
+		absolute "pristine-W$w" "$w" "linux-$v W=$w pristine"
+		absolute "patched-W$w" "$w" "linux-$v W=$w patched"
 	done
 	for sw in "${style_ws[@]}"; do
 		w=${sw%%=*} ref=${sw#*=}
@@ -156,6 +196,7 @@ for v in "${versions[@]}"; do
 			compare "linux-$v W=$w $k (as W=$ref)" "$res/pristine-W$ref.$k.stripped" \
 				"$res/patched-W$w.$k.stripped"
 		done
+		absolute "patched-W$w" "$ref" "linux-$v W=$w patched"
 		# Kernel-doc runs only if W=$ref runs it.
 		if grep -q 'kernel-doc' "$res/pristine-W$ref.log" ||
 		   ! grep -q 'kernel-doc' "$res/patched-W$w.log"; then

@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# kbuild/test-proof.sh - the proof of kbuild/compare-objs.sh must reject
+# code changes and accept formatting, on small builds laid out as kernel
+# O= dirs (seconds, no kernel build).
+#
+# kbuild/proof/proof.c.in (with proof.h.in: x86_64's WARN_ON() and its
+# __bug_table entry, an initcall named after its line) is compiled as
+# kbuild compiles the kernel (-fmacro-prefix-map=SRC/=, -g, no PIC) into
+# SRC/lib/proof.o, with its .cmd file; linked into a vmlinux (with a GNU
+# build-id), a module lib/proof.ko, and a "bzImage": a setup.bin and the
+# gzip of compressed/vmlinux.bin (vmlinux, symbols stripped). Then
+# compare-objs.sh compares the original build (A) with builds of changed
+# copies (B):
+#   - an honest change (the lines of proof.c with two statements split,
+#     as kbuild/fix-tree.sh does) passes, with the moved WARN_ON line
+#     traced in __bug_table (object, module, vmlinux, bzImage's payload)
+#     and the initcall renamed after its new line;
+#   - the same with a line-number guard, "if (__LINE__ > 1) return -1;",
+#     fails (.text differs, and the sources differ in more than blanks);
+#   - a changed constant (limit = 11) fails (.data differs);
+#   - a joined body, "if (a) { count++; count += 2; }", fails (.text);
+#   - a WARN_ON line, or an initcall's, that moves where the source did
+#     not (blank lines moved in the compiled copy) fails;
+#   - a fake vmlinux (B's, linked from an object with other code and
+#     data) fails on .text; one with other data only fails on .data;
+#   - a bzImage missing on one side or on both, and a .ko missing on one
+#     side, fail.
+# Each failure must be for the reason expected (its message is checked).
+#
+# Usage: kbuild/test-proof.sh
+# Environment: BUILD (default <repo>/build); work files go to
+#   $BUILD/proof-test (WORK overrides).
+set -euo pipefail
+
+# shellcheck disable=SC2034 # used by lib.sh
+prog=test-proof.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+# shellcheck source=kbuild/lib.sh disable=SC1091
+. "$here/lib.sh"
+
+[ $# = 0 ] || { echo "usage: $0" >&2; exit 2; }
+for tool in gcc ld objcopy gzip perl; do
+	command -v $tool >/dev/null || die "$tool is not installed"
+done
+build=${BUILD:-$root/build}
+work=${WORK:-$build/proof-test}
+rm -rf "$work"
+mkdir -p "$work"
+work=$(cd "$work" && pwd -P)
+
+# tree NAME: a source tree $work/src-NAME with the original proof.c.
+tree() {
+	local s=$work/src-$1
+	mkdir -p "$s/lib" "$s/include"
+	echo '# the source tree of a kbuild/test-proof.sh build' >"$s/Makefile"
+	cp "$here/proof/proof.c.in" "$s/lib/proof.c"
+	cp "$here/proof/proof.h.in" "$s/include/proof.h"
+}
+# objdir NAME: build $work/src-NAME in $work/o-NAME, as a kernel O= dir.
+objdir() {
+	local s=$work/src-$1 o=$work/o-$1 c
+	rm -rf "$o"
+	mkdir -p "$o/lib" "$o/arch/x86/boot/compressed"
+	printf 'CONFIG_GENERIC_BUG=y\nCONFIG_GENERIC_BUG_RELATIVE_POINTERS=y\nCONFIG_DEBUG_BUGVERBOSE=y\n' >"$o/.config"
+	echo "include $s/Makefile" >"$o/Makefile"
+	c="gcc -Wp,-MMD,lib/.proof.o.d -nostdinc -I$s/include -O2 -g -fno-pic -fno-pie -ffreestanding -fno-stack-protector -fno-asynchronous-unwind-tables -fmacro-prefix-map=$s/= -c -o lib/proof.o $s/lib/proof.c"
+	(cd "$o" && sh -c "$c") || return 1
+	{
+		echo "savedcmd_lib/proof.o := $c"
+		echo
+		echo "source_lib/proof.o := $s/lib/proof.c"
+		echo
+		echo "deps_lib/proof.o := \\"
+		echo "  $s/include/proof.h \\"
+		echo
+		# shellcheck disable=SC2016 # make's $(), not the shell's
+		echo 'lib/proof.o: $(deps_lib/proof.o)'
+	} >"$o/lib/.proof.o.cmd"
+	rm -f "$o/lib/.proof.o.d"
+	link "$o" lib/proof.o
+}
+# link O OBJ: link vmlinux, the module and the bzImage of O from OBJ.
+link() {
+	local o=$1
+	ld -r --build-id=sha1 -o "$o/lib/proof.ko" "$o/$2"
+	ld -static -e 0 --build-id=sha1 -o "$o/vmlinux" "$o/$2"
+	objcopy -R .comment -S "$o/vmlinux" "$o/arch/x86/boot/compressed/vmlinux.bin"
+	: >"$o/arch/x86/boot/compressed/vmlinux.relocs"
+	printf 'setup.bin of a kbuild/test-proof.sh build\n' >"$o/arch/x86/boot/setup.bin"
+	{ cat "$o/arch/x86/boot/setup.bin"; gzip -n -9 <"$o/arch/x86/boot/compressed/vmlinux.bin"; } >"$o/arch/x86/boot/bzImage"
+}
+# split FILE: the lines with two statements split, as fix-tree.sh does.
+split() {
+	sed -i -e 's/^\tif (!s) return -22;$/\tif (!s)\n\t\treturn -22;/' \
+		-e "s/^\\twhile (\\(.*\\)) v = \\(.*\\);\$/\\twhile (\\1)\\n\\t\\tv = \\2;/" \
+		-e 's/^\tif (WARN_ON(v > limit)) return -34;$/\tif (WARN_ON(v > limit))\n\t\treturn -34;/' "$1"
+}
+# proof NAME: compare-objs.sh o-orig o-NAME, its output in $work/NAME.log;
+# the exit status is returned.
+proof() {
+	local rc=0
+	"$here/compare-objs.sh" "$work/o-orig" "$work/o-$1" >"$work/$1.log" 2>&1 || rc=$?
+	return $rc
+}
+# rejected NAME WHAT MESSAGE...: compare-objs.sh fails on o-NAME (exit
+# 1), and says each MESSAGE (a grep -E pattern).
+rejected() {
+	local name=$1 what=$2 rc=0 m miss=''
+	shift 2
+	proof "$name" || rc=$?
+	for m; do
+		grep -Eq -- "$m" "$work/$name.log" || miss="$miss '$m'"
+	done
+	if [ $rc = 1 ] && [ -z "$miss" ]; then
+		pass "proof: rejected: $what"
+	else
+		fail "proof: rejected: $what (exit $rc${miss:+; not said:$miss})"
+		sed 's/^/    /' "$work/$name.log" | tail -n 15
+	fi
+}
+# variant NAME [split]: a tree and its build, with proof.c changed by
+# the commands on stdin (a sed script; empty: the original), after its
+# lines are split (with "split").
+variant() {
+	tree "$1"
+	local f=$work/src-$1/lib/proof.c
+	[ "${2:-}" != split ] || split "$f"
+	sed -i -f - "$f"
+	objdir "$1" || die "cannot build the variant $1"
+}
+
+variant orig </dev/null
+check "proof: an original build is identical to itself (a rebuild)" bash -c "
+	cp -r '$work/src-orig' '$work/src-same' && mkdir -p '$work/o-same' &&
+	cp -a '$work/o-orig/.' '$work/o-same/' && echo 'include $work/src-same/Makefile' >'$work/o-same/Makefile' &&
+	'$here/compare-objs.sh' '$work/o-orig' '$work/o-same' >'$work/same.log' 2>&1 &&
+	grep -q 'PASS: the same code and data in every object' '$work/same.log'"
+
+# The honest change: split lines; the WARN_ON and the initcall move.
+variant honest split </dev/null
+rc=0
+proof honest || rc=$?
+sed 's/^/    /' "$work/honest.log"
+check "proof: accepted: a formatting-only change (exit $rc)" [ $rc = 0 ]
+check "proof: ... its source check: 1 file, only blanks" \
+	grep -q 'sources: 1 file(s) differ between the trees, each only in spaces, tabs and line breaks$' "$work/honest.log"
+old=$(grep -n 'WARN_ON(v > limit)' "$work/src-orig/lib/proof.c" | cut -d: -f1)
+new=$(grep -n 'WARN_ON(v > limit)' "$work/src-honest/lib/proof.c" | cut -d: -f1)
+oldi=$(grep -n '^device_initcall' "$work/src-orig/lib/proof.c" | cut -d: -f1)
+newi=$(grep -n '^device_initcall' "$work/src-honest/lib/proof.c" | cut -d: -f1)
+check "proof: ... the object: the WARN_ON's __bug_table line traced (lib/proof.c:$old -> $new)" \
+	grep -q "__LINE__: lib/proof.o: __bug_table lines (1): lib/proof.c:$old -> $new; initcalls renamed (1): __initcall__kmod_proof__12_${oldi}_proof_init6 -> __initcall__kmod_proof__12_${newi}_proof_init6 (changed sources: lib/proof.c from line" "$work/honest.log"
+check "proof: ... the module: the same line and rename, and the build-id" \
+	grep -q "linked: lib/proof.ko: __bug_table lines (1): lib/proof.c:$old -> $new; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
+check "proof: ... vmlinux: the same, through its relative pointer to the file name" \
+	grep -q "vmlinux: differs only as its objects do: __bug_table lines (1): lib/proof.c:$old -> $new; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
+check "proof: ... bzImage: its payload traced" \
+	grep -q "bzImage: differs in its compressed payload, arch/x86/boot/compressed/vmlinux.bin, which differs only as vmlinux does: __bug_table lines (1): lib/proof.c:$old -> $new" "$work/honest.log"
+
+# The planted code changes.
+variant guard <<'EOF2'
+s/^\tint v = 0;$/\tint v = 0;\n\n\tif (__LINE__ > 1) return -1;/
+EOF2
+rejected guard "if (__LINE__ > 1) return -1; added" \
+	'changed files whose non-blank characters differ \(not a formatting change\): lib/proof.c' \
+	'UNEXPLAINED: lib/proof.o: the sections differ: .*\.text is [0-9]+ bytes in A, [0-9]+ in B' \
+	'vmlinux: the sections differ: .*\.text is'
+variant constant <<'EOF2'
+s/^int limit = 10;$/int limit = 11;/
+EOF2
+rejected constant "a changed constant (limit = 11)" \
+	'UNEXPLAINED: lib/proof.o: section \.data differs \(data, at \.data\+0x0 \(in limit\)\)' \
+	'vmlinux: section \.data differs'
+variant joined <<'EOF2'
+/^\tif (a)$/,/^\tcount += 2;$/c\
+	if (a) { count++; count += 2; }
+EOF2
+rejected joined "a joined body: if (a) { count++; count += 2; }" \
+	'non-blank characters differ' \
+	'UNEXPLAINED: lib/proof.o: (the sections differ: .*\.text is|section \.text differs \(code)'
+
+# Line numbers that move where the source did not: the trees hold the
+# honest change, but the object is built from a copy of the new proof.c
+# edited by SEDEXPR (blank lines moved: the same code).
+badlayout() {
+	local name=$1 expr=$2
+	variant "$name" split </dev/null
+	sed "$expr" "$work/src-$name/lib/proof.c" >"$work/$name.c"
+	(cd "$work/o-$name" && gcc -nostdinc -I"$work/src-$name/include" -O2 -g -fno-pic -fno-pie -ffreestanding \
+		-fno-stack-protector -fno-asynchronous-unwind-tables -fmacro-prefix-map="$work/$name.c=lib/proof.c" \
+		-c -o lib/proof.o "$work/$name.c")
+	link "$work/o-$name" lib/proof.o
+}
+# Two blank lines less above the WARN_ON (beyond the lines its old line
+# was split into: a line number may land on any of those, as the proof
+# does not know which token of a line gives __LINE__), two more below
+# it: the initcall keeps its line.
+badlayout badbug '/^\tint v = 0;$/{n; d}; /^static int count;$/{n; d}; s/^static int proof_init/\n\n&/'
+rejected badbug "a WARN_ON line that does not follow the source" \
+	'UNEXPLAINED: lib/proof.o: __bug_table entry at 0x0: line [0-9]+ of lib/proof.c does not move to line [0-9]+'
+badlayout badinit 's/^device_initcall/\n&/'
+rejected badinit "an initcall line that does not follow the source" \
+	'UNEXPLAINED: lib/proof.o: symbol [0-9]+ renamed __initcall__kmod_proof__12_[0-9]+_proof_init6 -> __initcall__kmod_proof__12_[0-9]+_proof_init6: line [0-9]+ does not move to line [0-9]+ in a changed source of it \(lib/proof.c\)'
+
+# Fake vmlinux pairs: B's objects are the honest ones, its vmlinux is not.
+fake() {
+	local name=$1 expr=$2
+	variant "$name" split </dev/null
+	sed "$expr" "$work/src-$name/lib/proof.c" >"$work/$name.c"
+	gcc -nostdinc -I"$work/src-$name/include" -O2 -g -fno-pic -fno-pie -ffreestanding -fno-stack-protector \
+		-fno-asynchronous-unwind-tables -fmacro-prefix-map="$work/$name.c=lib/proof.c" \
+		-c -o "$work/$name.o" "$work/$name.c"
+	ld -static -e 0 --build-id=sha1 -o "$work/o-$name/vmlinux" "$work/$name.o"
+}
+fake fakevm 's/^int limit = 10;$/int limit = 11;/; s/v \* 10/v * 16/'
+rejected fakevm "a fake vmlinux, other code and data" \
+	'vmlinux: section \.text differs \(code, at \.text\+0x[0-9a-f]+ \(in match_int' \
+	'UNEXPLAINED: lib/proof.ko|objects: .* 0 unexplained'
+fake fakedata 's/^int limit = 10;$/int limit = 12;/'
+rejected fakedata "a fake vmlinux, other data only" \
+	'vmlinux: section \.data differs \(data, at \.data\+0x0 \(in limit\)\)'
+
+# Missing artifacts.
+variant nobz split </dev/null
+rm "$work/o-nobz/arch/x86/boot/bzImage"
+rejected nobz "a bzImage missing in B" "arch/x86/boot/bzImage: missing in $work/o-nobz"
+variant nobz2 split </dev/null
+mv "$work/o-orig/arch/x86/boot/bzImage" "$work/bzImage.saved"
+rm "$work/o-nobz2/arch/x86/boot/bzImage"
+rejected nobz2 "a bzImage missing on both sides" \
+	"arch/x86/boot/bzImage: missing in $work/o-orig" "arch/x86/boot/bzImage: missing in $work/o-nobz2"
+mv "$work/bzImage.saved" "$work/o-orig/arch/x86/boot/bzImage"
+variant noko split </dev/null
+rm "$work/o-noko/lib/proof.ko"
+rejected noko "a module missing in B" 'first unexplained difference: lib/proof.ko \(only in A\)'
+variant novm split </dev/null
+rm "$work/o-novm/vmlinux"
+rejected novm "a vmlinux missing in B" "vmlinux: missing in $work/o-novm"
+
+# shellcheck disable=SC2154 # counted by lib.sh
+echo "test-proof: $passed passed, $failed failed"
+[ "$failed" = 0 ]
