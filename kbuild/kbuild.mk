@@ -45,6 +45,8 @@ check-kbuild:
 	$(KBUILD_DIR)/check-series.sh $(KBUILD_VERSIONS) || rc=1; \
 	$(kbuild-env) $(KBUILD_DIR)/test-wflags.sh $(KBUILD_VERSIONS) || rc=1; \
 	$(kbuild-env) $(KBUILD_DIR)/test-build.sh $(KBUILD_VERSIONS) || rc=1; \
+	$(kbuild-env) $(KBUILD_DIR)/test-env.sh 6.1 || rc=1; \
+	$(kbuild-env) $(KBUILD_DIR)/test-proof.sh || rc=1; \
 	exit $$rc
 
 check-kbuild-series:

@@ -4,8 +4,9 @@
 # check.sh - run the project's tests and end with one summary line
 #
 # Usage: scripts/check.sh STAGE...
-#   STAGE: plugin, robust, kbuild-series, kbuild, qemu, fix,
-#          all (plugin, robust, kbuild, qemu, fix),
+#   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, qemu, fix,
+#          kbuild-sarif,
+#          all (plugin, gcc11, robust, kbuild, qemu, fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, fixits, identity,
 #          plugin-cli, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
@@ -34,6 +35,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
 GCC=${GCC:-gcc}
 PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
+GXX=${GXX:-g++}
+# The SARIF validator, from scripts/deps-npm.sh (also for nested runs).
+SARIF_MULTITOOL=${SARIF_MULTITOOL:-$BUILD/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
 results=$BUILD/results
 mkdir -p "$results"
 expected_unsupported=$top/testsuite/expected-unsupported.txt
@@ -46,7 +50,7 @@ failed=0
 # are today's counts.
 min_tests() {
 	case $1 in
-	dejagnu)		echo 420 ;;
+	dejagnu)		echo 490 ;;
 	fixits)			echo 30 ;;
 	identity)		echo 120 ;;
 	plugin-cli)		echo 45 ;;
@@ -63,6 +67,8 @@ min_tests() {
 	kbuild-series)		echo 15 ;;
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
+	gcc11)			echo 850 ;;
+	kbuild-sarif)		echo 10 ;;
 	*)			echo 1 ;;
 	esac
 }
@@ -110,7 +116,13 @@ stage() {
 	local name=$1 log=$results/$1.log status
 	shift
 	echo "== $name: $*"
-	"$@" 2>&1 | tee "$log" | grep --line-buffered -v '^PASS: '
+	# Nested (the gcc11 stage runs this script again), every line goes
+	# up to the outer stage, which counts them.
+	if [ -n "${CHECK_NESTED:-}" ]; then
+		"$@" 2>&1 | tee "$log"
+	else
+		"$@" 2>&1 | tee "$log" | grep --line-buffered -v '^PASS: '
+	fi
 	status=${PIPESTATUS[0]}
 	count "$log" "$name" "$status"
 }
@@ -121,7 +133,7 @@ dejagnu() {
 	mkdir -p "$dir"
 	(cd "$dir" &&
 	 runtest --tool style --srcdir "$top/testsuite" \
-		 GCC="$GCC" PLUGIN="$PLUGIN" >/dev/null)
+		 GCC="$GCC" GXX="$GXX" PLUGIN="$PLUGIN" >/dev/null)
 	status=$?
 	if [ ! -f "$dir/style.sum" ]; then
 		echo "FAIL: runtest wrote no $dir/style.sum (status $status)"
@@ -204,6 +216,23 @@ selftest_one() {
 	return $ok
 }
 
+# gcc11: the plugin stages again with GCC 11 (its plugin in
+# build/gcc-11/, results in build/gcc-11/check/), then each GCC refusing
+# the plugin built for the other (testsuite/versions/cross-load.sh).
+gcc11() {
+	local p11 status=0
+
+	if ! make -s -C "$top" GCC=gcc-11 CXX=g++-11 all > "$results/gcc11-build.log" 2>&1; then
+		echo "FAIL: gcc11: the plugin does not build for GCC 11 ($results/gcc11-build.log)"
+		return 1
+	fi
+	p11=$(make -s -C "$top" GCC=gcc-11 CXX=g++-11 plugin-path) || return 1
+	CHECK_NESTED=1 GCC=gcc-11 GXX=g++-11 CXX=g++-11 PLUGIN=$p11 \
+		BUILD=$BUILD/gcc-11/check "$0" plugin | sed 's/^\(PASS\|FAIL\): /&gcc11: /' || status=1
+	"$top/testsuite/versions/cross-load.sh" gcc gcc-11 || status=1
+	return $status
+}
+
 run_stage() {
 	case $1 in
 	plugin)
@@ -211,7 +240,7 @@ run_stage() {
 			run_stage "$st"
 		done
 		;;
-	dejagnu|selftest) stage "$1" "$1" ;;
+	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
 	fixits|identity|plugin-cli|sarif|new-warnings|selfcheck)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
@@ -226,6 +255,7 @@ run_stage() {
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
+	kbuild-sarif) stage kbuild-sarif make -C "$top" check-kbuild-sarif ;;
 	fix)
 		# The qemu stage's 6.1 style build, if there is one, is the
 		# reference build of the round trip (one kernel build less).
@@ -240,17 +270,19 @@ run_stage() {
 		;;
 	all)
 		run_stage plugin
+		run_stage gcc11
 		run_stage robust
 		run_stage kbuild
 		run_stage qemu
 		run_stage fix
+		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, robust, kbuild-series, kbuild, qemu, fix, all, or a part: ${plugin_stages[*]} selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }
 
-export BUILD GCC PLUGIN
+export BUILD GCC GXX PLUGIN SARIF_MULTITOOL
 known_scripts
 for s in "${@:-all}"; do
 	run_stage "$s"

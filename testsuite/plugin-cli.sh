@@ -81,7 +81,7 @@ mkdir -p other/include
 sed -e 's/basever\[\] = "[^"]*"/basever[] = "9.9.9"/' \
 	-e 's/datestamp\[\] = "[^"]*"/datestamp[] = "20000101"/' \
 	"$($GCC -print-file-name=plugin)/include/plugin-version.h" > other/include/plugin-version.h
-g++ -std=gnu++11 -fno-rtti -fno-exceptions -fPIC -shared -I other/include \
+${GXX:-g++} -std=gnu++11 -fno-rtti -fno-exceptions -fPIC -shared -I other/include \
 	-I "$($GCC -print-file-name=plugin)/include" -I "$top/plugin" \
 	-o other/style_plugin.so "$top"/plugin/*.c
 $GCC -fplugin="$tmp/other/style_plugin.so" -c bad.c -I"$inc" -o bad.o 2> other.txt
@@ -92,16 +92,17 @@ check "version mismatch: no internal compiler error" sh -c "! grep -qi 'internal
 
 # Fortran is not ours: the plugin loads into f951 if asked, and stays
 # quiet; that it did load shows in its error for an unknown argument.
-if command -v gfortran > /dev/null; then
+FC=${GCC/gcc/gfortran}	# gfortran of the same release
+if command -v "$FC" > /dev/null; then
 	printf 'program p\nif (.true.) print *, 1\nend program\n' > f.f90
-	gfortran -fplugin="$PLUGIN" -c f.f90 -o f.o 2> fortran.txt
+	"$FC" -fplugin="$PLUGIN" -c f.f90 -o f.o 2> fortran.txt
 	check "fortran: compiles, nothing said" test $? -eq 0 -a ! -s fortran.txt
-	gfortran -fplugin="$PLUGIN" -fplugin-arg-style_plugin-no-such -c f.f90 -o f.o 2> fortran2.txt
+	"$FC" -fplugin="$PLUGIN" -fplugin-arg-style_plugin-no-such -c f.f90 -o f.o 2> fortran2.txt
 	check "fortran: the plugin is loaded into f951 (it rejects a bad argument)" \
 		grep -q "style_plugin: unknown option .no-such." fortran2.txt
 else
 	# counted as a failure by scripts/check.sh (scripts/deps.sh installs it)
-	echo "UNSUPPORTED: plugin-cli: fortran: gfortran is not installed (Debian: gfortran)"
+	echo "UNSUPPORTED: plugin-cli: fortran: $FC is not installed (Debian: $FC)"
 fi
 
 # Source from standard input cannot be read back: no warning, no crash.
