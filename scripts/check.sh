@@ -46,8 +46,8 @@ passed=0
 failed=0
 
 # The fewest tests each stage runs (PASS and FAIL lines), a little below
-# what it runs today: fewer means tests vanished.  kbuild, qemu and fix
-# are today's counts.
+# what it runs today (selftest: every plugin stage with each of the two
+# broken plugins): fewer means tests vanished.
 min_tests() {
 	case $1 in
 	dejagnu)		echo 490 ;;
@@ -57,18 +57,18 @@ min_tests() {
 	sarif)			echo 80 ;;
 	new-warnings)		echo 15 ;;
 	selfcheck)		echo 8 ;;
-	selftest)		echo 10 ;;
+	selftest)		echo 14 ;;
 	robust-inputs)		echo 70 ;;
 	robust-setups)		echo 12 ;;
 	robust-corpus)		echo 5 ;;
 	robust-csmith)		echo 5 ;;
 	robust-memcheck)	echo 7 ;;
-	kbuild)			echo 228 ;;
+	kbuild)			echo 260 ;;
 	kbuild-series)		echo 15 ;;
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
 	gcc11)			echo 850 ;;
-	kbuild-sarif)		echo 10 ;;
+	kbuild-sarif)		echo 12 ;;
 	*)			echo 1 ;;
 	esac
 }
