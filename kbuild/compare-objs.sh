@@ -11,9 +11,9 @@
 #                characters (only spaces, tabs and line breaks change),
 #                and no file is in one tree only; from them, the line map:
 #                old line LA may become new line LB if LB holds one of
-#                LA's non-blank characters (kbuild/compare-elf.pl linemap);
+#                LA's non-blank characters (kbuild/compare-elf.c linemap);
 #   objects      every *.o of both dirs, debug info stripped, is compared
-#                section by section (kbuild/compare-elf.pl): ELF and
+#                section by section (kbuild/compare-elf.c): ELF and
 #                section headers, the contents of every section (code,
 #                data, relocations), every symbol (value, size, type,
 #                binding, section). Classes:
@@ -69,11 +69,19 @@ set -euo pipefail
 
 prog=compare-objs.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-elfcmp=$here/compare-elf.pl
 die() {
 	echo "$prog: error: $*" >&2
 	exit 2
 }
+# compare-elf, built from compare-elf.c with the host's cc into
+# $BUILD/tools the first time (and again when the source is newer).
+elfcmp=${BUILD:-$(dirname "$here")/build}/tools/compare-elf
+if [ ! "$elfcmp" -nt "$here/compare-elf.c" ]; then
+	mkdir -p "$(dirname "$elfcmp")" || die "cannot create $(dirname "$elfcmp")"
+	${HOSTCC:-cc} -O2 -Wall -o "$elfcmp.$$" "$here/compare-elf.c" &&
+		mv -f "$elfcmp.$$" "$elfcmp" ||
+		die "cannot build $elfcmp from $here/compare-elf.c"
+fi
 note() {
 	echo "$prog: $*"
 }
@@ -136,7 +144,7 @@ if [ "$src_a" != "$src_b" ]; then
 	[ -z "$nb_bad" ] || failure "changed files whose non-blank characters differ (not a formatting change):$nb_bad"
 	if [ -z "$nb_bad" ] && [ -s "$tmp/changed" ]; then
 		mapfile -t chg <"$tmp/changed"
-		perl "$elfcmp" linemap "$src_a" "$src_b" "${chg[@]}" >"$tmp/linemap" ||
+		"$elfcmp" linemap "$src_a" "$src_b" "${chg[@]}" >"$tmp/linemap" ||
 			failure "the line map of the changed files cannot be made"
 	fi
 fi
@@ -203,14 +211,14 @@ changed_sources() {
 first_line() {
 	diff "$src_a/$1" "$src_b/$1" | sed -n '1s/^\([0-9]*\).*/\1/p'
 }
-# elf_compare A B [compare-elf.pl options]: the strict comparison of two
+# elf_compare A B [compare-elf options]: the strict comparison of two
 # stripped files; its output in $tmp/elf.out.
 elf_compare() {
 	local x=$1 y=$2
 	shift 2
-	perl "$elfcmp" compare --map "$tmp/linemap" ${bugflags[@]+"${bugflags[@]}"} "$@" "$x" "$y" >"$tmp/elf.out" 2>&1
+	"$elfcmp" compare --map "$tmp/linemap" ${bugflags[@]+"${bugflags[@]}"} "$@" "$x" "$y" >"$tmp/elf.out" 2>&1
 }
-# explained: the differences compare-elf.pl explained, in short.
+# explained: the differences compare-elf explained, in short.
 explained() {
 	awk '
 		$1 == "bug" { nb++; if (nb <= 3) b = b (nb > 1 ? ", " : "") $2 " " $3 " " $4 }

@@ -1,0 +1,920 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare-elf - the strict part of kbuild/compare-objs.sh:
+ * compare two x86_64 ELF files (objects, modules, vmlinux; debug info
+ * stripped first) section by section, and explain each difference as a
+ * line number that moved, or fail.
+ *
+ *   compare-elf linemap SRC_A SRC_B FILE...
+ *	For each FILE (a path relative to both source trees, which must
+ *	have the same non-blank characters), print "FILE LA LB" for each
+ *	pair of an old line LA and a new line LB that share a non-blank
+ *	character (the new line holds a character of the old one).  On an
+ *	unchanged stretch that is LB = LA + the lines inserted above.
+ *   compare-elf compare [options] A B
+ *	--map FILE	the linemap output, for the changed files
+ *	--files LIST	comma-separated changed files an initcall name's
+ *			line may come from (an object's changed sources)
+ *	--renames FILE	"OLD NEW" symbol renames already explained (in
+ *			objects), the only ones accepted with --linked
+ *	--linked	A and B are linked from objects (vmlinux,
+ *			vmlinux.o, a .ko): renames come from --renames; a
+ *			GNU build-id note may differ when something else
+ *			does
+ *	--bug-verbose	struct bug_entry is {int bug_addr_disp; int
+ *			file_disp; u16 line; u16 flags} (x86_64 with
+ *			CONFIG_DEBUG_BUGVERBOSE, relative pointers): its
+ *			line field may differ; without it, __bug_table
+ *			has no line and must match exactly
+ *
+ * Accepted differences, nothing else:
+ *  - in __bug_table, the line field of an entry, when the entry's file
+ *    (its file_disp: a relocation in a relocatable file, a relative
+ *    pointer in vmlinux) is a changed file whose old line maps to the
+ *    new;
+ *  - a symbol renamed __initcall__kmod_MOD__ID_LINE_FN -> the same with
+ *    another LINE, mapped from the old LINE by one of --files (or listed
+ *    in --renames, with --linked); the string table then differs (it is
+ *    not compared; the names are);
+ *  - with --linked, the descriptor of the GNU build-id note (a hash of
+ *    the whole file, debug info included).
+ * Each __bug_table entry naming a changed file is checked, moved or not:
+ * an old line that should have moved but kept its number fails too.
+ * Every other byte of every section (headers, code, data, relocations,
+ * symbols: value, size, type, binding, section) must be the same.
+ *
+ * Prints "bug FILE:LA -> LB", "rename OLD NEW" and "build-id" lines for
+ * the explained differences; exit 0.  An unexplained one: "UNEXPLAINED:
+ * reason" on stdout, exit 1.  Bad input: a message on stderr, exit 2.
+ *
+ * Built by compare-objs.sh with the host's cc; needs only <elf.h>.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <elf.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME "compare-elf"
+
+struct buf {
+	unsigned char *data;
+	size_t len;
+};
+
+struct section {
+	const char *name;
+	uint32_t type;
+	uint64_t flags, addr, offset, size, align, entsize;
+	uint32_t link, info;
+	struct buf data;	/* empty for SHT_NOBITS */
+};
+
+struct elf {
+	const char *path;
+	struct buf file;
+	struct section *s;
+	size_t n;
+	int rel;		/* ET_REL: an object, relocations apply */
+	struct buf phdr;
+};
+
+/* A set of strings: open addressing, grown at half full. */
+struct strset {
+	char **slot;
+	size_t size, used;
+};
+
+static _Noreturn void input_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, NAME ": ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static _Noreturn void unexplained(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("UNEXPLAINED: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	exit(1);
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		input_error("out of memory");
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+static _Noreturn void print_usage(void)
+{
+	fprintf(stderr, "usage: " NAME " linemap SRC_A SRC_B FILE... | compare [options] A B\n");
+	exit(2);
+}
+
+static struct buf slurp(const char *path)
+{
+	struct buf b = { NULL, 0 };
+	size_t cap = 1 << 16;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		input_error("cannot read %s", path);
+	b.data = xmalloc(cap);
+	for (;;) {
+		size_t got = fread(b.data + b.len, 1, cap - b.len, f);
+
+		b.len += got;
+		if (b.len < cap)
+			break;
+		cap *= 2;
+		b.data = realloc(b.data, cap);
+		if (!b.data)
+			input_error("out of memory reading %s", path);
+	}
+	if (ferror(f))
+		input_error("cannot read %s", path);
+	fclose(f);
+	return b;
+}
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static char **strset_slot(struct strset *set, const char *s)
+{
+	size_t i = hash_str(s) & (set->size - 1);
+
+	while (set->slot[i] && strcmp(set->slot[i], s))
+		i = (i + 1) & (set->size - 1);
+	return &set->slot[i];
+}
+
+static void strset_add(struct strset *set, const char *s)
+{
+	char **slot;
+
+	if (2 * (set->used + 1) > set->size) {
+		struct strset bigger = { NULL, set->size ? 2 * set->size : 64, 0 };
+		size_t i;
+
+		bigger.slot = calloc(bigger.size, sizeof(*bigger.slot));
+		if (!bigger.slot)
+			input_error("out of memory");
+		for (i = 0; i < set->size; i++)
+			if (set->slot[i])
+				*strset_slot(&bigger, set->slot[i]) = set->slot[i];
+		bigger.used = set->used;
+		free(set->slot);
+		*set = bigger;
+	}
+	slot = strset_slot(set, s);
+	if (!*slot) {
+		*slot = xstrdup(s);
+		set->used++;
+	}
+}
+
+static int strset_has(struct strset *set, const char *s)
+{
+	return set->size && *strset_slot(set, s);
+}
+
+/* ---- linemap ---- */
+
+/* The non-blank characters of [p, end): not space, tab or CR. */
+static size_t nonblank(const unsigned char *p, const unsigned char *end)
+{
+	size_t n = 0;
+
+	for (; p < end; p++)
+		n += *p != ' ' && *p != '\t' && *p != '\r';
+	return n;
+}
+
+/* Split B into lines at '\n' (a last, possibly empty, line after it). */
+static size_t split_lines(struct buf b, size_t **start)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < b.len; i++)
+		n += b.data[i] == '\n';
+	*start = xmalloc((n + 1) * sizeof(**start));
+	(*start)[0] = 0;
+	n = 1;
+	for (i = 0; i < b.len; i++)
+		if (b.data[i] == '\n')
+			(*start)[n++] = i + 1;
+	(*start)[n] = b.len + 1;	/* one past the last line's '\n' */
+	return n;
+}
+
+static int linemap_file(const char *src_a, const char *src_b, const char *file)
+{
+	char *pa, *pb;
+	struct buf a, b;
+	size_t *la, *lb, na, nb, i, j, pos = 0, total, low = 0;
+	size_t *os, *oe;
+
+	if (asprintf(&pa, "%s/%s", src_a, file) < 0 ||
+	    asprintf(&pb, "%s/%s", src_b, file) < 0)
+		input_error("out of memory");
+	a = slurp(pa);
+	b = slurp(pb);
+	na = split_lines(a, &la);
+	nb = split_lines(b, &lb);
+	/* Old line -> [start, end) in the non-blank character stream. */
+	os = xmalloc(na * sizeof(*os));
+	oe = xmalloc(na * sizeof(*oe));
+	for (i = 0; i < na; i++) {
+		os[i] = pos;
+		pos += nonblank(a.data + la[i], a.data + la[i + 1] - 1);
+		oe[i] = pos;
+	}
+	total = pos;
+	pos = 0;
+	for (j = 0; j < nb; j++) {
+		size_t s = pos, e;
+
+		e = s + nonblank(b.data + lb[j], b.data + lb[j + 1] - 1);
+		if (e == s)
+			continue;
+		pos = e;
+		while (low < na && oe[low] <= s)
+			low++;
+		for (i = low; i < na && os[i] < e; i++)
+			if (oe[i] > os[i])
+				printf("%s %zu %zu\n", file, i + 1, j + 1);
+	}
+	free(pa);
+	free(pb);
+	free(a.data);
+	free(b.data);
+	free(la);
+	free(lb);
+	free(os);
+	free(oe);
+	if (pos != total) {
+		fprintf(stderr, NAME ": %s: the non-blank characters differ between the trees\n", file);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- reading ELF ---- */
+
+static uint16_t get16(const unsigned char *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+	return get16(p) | (uint32_t)get16(p + 2) << 16;
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+	return get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+/* The NUL-terminated string at OFF of B, or "" past its end. */
+static const char *string_at(struct buf b, uint64_t off)
+{
+	if (off >= b.len || !memchr(b.data + off, 0, b.len - off))
+		return "";
+	return (const char *)b.data + off;
+}
+
+static void read_elf(struct elf *e, const char *path)
+{
+	const unsigned char *d;
+	uint64_t shoff, phoff;
+	unsigned int shentsize, shstrndx, phentsize, phnum;
+	size_t i;
+
+	e->path = path;
+	e->file = slurp(path);
+	d = e->file.data;
+	if (e->file.len < sizeof(Elf64_Ehdr) || memcmp(d, ELFMAG, SELFMAG) ||
+	    d[EI_CLASS] != ELFCLASS64 || d[EI_DATA] != ELFDATA2LSB)
+		input_error("%s is not a 64-bit little-endian ELF file", path);
+	e->rel = get16(d + 0x10) == ET_REL;
+	phoff = get64(d + 0x20);
+	shoff = get64(d + 0x28);
+	phentsize = get16(d + 0x36);
+	phnum = get16(d + 0x38);
+	shentsize = get16(d + 0x3a);
+	e->n = get16(d + 0x3c);
+	shstrndx = get16(d + 0x3e);
+	if (phoff > e->file.len || (uint64_t)phentsize * phnum > e->file.len - phoff)
+		input_error("%s: its program headers are outside the file", path);
+	e->phdr.data = e->file.data + phoff;
+	e->phdr.len = (size_t)phentsize * phnum;
+	if (shentsize < sizeof(Elf64_Shdr) || shoff > e->file.len ||
+	    (uint64_t)shentsize * e->n > e->file.len - shoff || shstrndx >= e->n)
+		input_error("%s: its section headers are outside the file", path);
+	e->s = xmalloc(e->n * sizeof(*e->s));
+	for (i = 0; i < e->n; i++) {
+		const unsigned char *h = d + shoff + i * shentsize;
+		struct section *s = &e->s[i];
+
+		s->name = (const char *)(uintptr_t)get32(h);
+		s->type = get32(h + 4);
+		s->flags = get64(h + 8);
+		s->addr = get64(h + 16);
+		s->offset = get64(h + 24);
+		s->size = get64(h + 32);
+		s->link = get32(h + 40);
+		s->info = get32(h + 44);
+		s->align = get64(h + 48);
+		s->entsize = get64(h + 56);
+		s->data.data = NULL;
+		s->data.len = 0;
+		if (s->type == SHT_NOBITS)
+			continue;
+		if (s->offset > e->file.len || s->size > e->file.len - s->offset)
+			input_error("%s: section %zu is outside the file", path, i);
+		s->data.data = e->file.data + s->offset;
+		s->data.len = s->size;
+	}
+	for (i = 0; i < e->n; i++)
+		e->s[i].name = string_at(e->s[shstrndx].data,
+					 (uintptr_t)e->s[i].name);
+}
+
+static int buf_eq(struct buf a, struct buf b)
+{
+	return a.len == b.len && (!a.len || !memcmp(a.data, b.data, a.len));
+}
+
+/* The last section of E named NAME, or NULL. */
+static struct section *section_named(struct elf *e, const char *name)
+{
+	size_t i;
+
+	for (i = e->n; i-- > 0;)
+		if (!strcmp(e->s[i].name, name))
+			return &e->s[i];
+	return NULL;
+}
+
+/* ---- compare ---- */
+
+static struct strset map;	/* "FILE LA LB" of --map */
+static struct strset map_files;	/* the FILEs of --map */
+static struct strset renames;	/* "OLD NEW" of --renames */
+static char **files;		/* --files, sorted */
+static size_t n_files;
+static int linked, bug_verbose;
+
+/* The explained differences, printed at the end. */
+static char **out;
+static size_t n_out;
+
+static void explained(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		input_error("out of memory");
+	va_end(ap);
+	out = realloc(out, (n_out + 1) * sizeof(*out));
+	if (!out)
+		input_error("out of memory");
+	out[n_out++] = s;
+}
+
+static int line_ok(const char *file, const char *la, const char *lb)
+{
+	char *key;
+	int ok;
+
+	if (asprintf(&key, "%s %s %s", file, la, lb) < 0)
+		input_error("out of memory");
+	ok = strset_has(&map, key);
+	free(key);
+	return ok;
+}
+
+static int line_ok_n(const char *file, unsigned int la, unsigned int lb)
+{
+	char a[16], b[16];
+
+	snprintf(a, sizeof(a), "%u", la);
+	snprintf(b, sizeof(b), "%u", lb);
+	return line_ok(file, a, b);
+}
+
+static void read_map(const char *path)
+{
+	char file[4096], la[32], lb[32], *key;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		input_error("cannot read %s", path);
+	while (fscanf(f, "%4095s %31s %31s", file, la, lb) == 3) {
+		if (asprintf(&key, "%s %s %s", file, la, lb) < 0)
+			input_error("out of memory");
+		strset_add(&map, key);
+		strset_add(&map_files, file);
+		free(key);
+	}
+	fclose(f);
+}
+
+static void read_renames(const char *path)
+{
+	char line[8192], x[4096], y[4096], *key;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		input_error("cannot read %s", path);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%4095s %4095s", x, y) != 2)
+			continue;
+		if (asprintf(&key, "%s %s", x, y) < 0)
+			input_error("out of memory");
+		strset_add(&renames, key);
+		free(key);
+	}
+	fclose(f);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void read_files(const char *list)
+{
+	char *copy = xstrdup(list), *tok, *save;
+	size_t i, j;
+
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		files = realloc(files, (n_files + 1) * sizeof(*files));
+		if (!files)
+			input_error("out of memory");
+		files[n_files++] = xstrdup(tok);
+	}
+	free(copy);
+	qsort(files, n_files, sizeof(*files), cmp_str);
+	for (i = j = 0; i < n_files; i++)	/* unique */
+		if (!j || strcmp(files[j - 1], files[i]))
+			files[j++] = files[i];
+	n_files = j;
+}
+
+/*
+ * An initcall name with a line in it: __initcall__kmod_MOD__ID_LINE_FN,
+ * split into the part before LINE, LINE and the part after (from the
+ * first "__ID_" after the prefix that is followed by LINE_ and more).
+ */
+struct initcall {
+	size_t line, line_end;	/* LINE is name[line, line_end) */
+};
+
+static int initcall_split(const char *name, struct initcall *ic)
+{
+	static const char prefix[] = "__initcall__kmod_";
+	size_t n = strlen(name), p, q, r, s;
+
+	if (strncmp(name, prefix, sizeof(prefix) - 1))
+		return 0;
+	for (p = 0; p < n; p++)
+		if (!isalnum((unsigned char)name[p]) && name[p] != '_')
+			return 0;
+	for (p = sizeof(prefix) - 1; p + 1 < n; p++) {
+		if (name[p] != '_' || name[p + 1] != '_')
+			continue;
+		for (q = p + 2; isdigit((unsigned char)name[q]); q++)
+			;
+		if (q == p + 2 || name[q] != '_')
+			continue;
+		for (r = s = q + 1; isdigit((unsigned char)name[s]); s++)
+			;
+		if (s == r || name[s] != '_' || !name[s + 1])
+			continue;
+		ic->line = r;
+		ic->line_end = s;
+		return 1;
+	}
+	return 0;
+}
+
+/* Compare the names of the symbols of symbol table I. */
+static void compare_symbols(struct elf *A, struct elf *B, size_t i)
+{
+	struct section *x = &A->s[i], *y = &B->s[i];
+	size_t k, f;
+
+	for (k = 0; k + 24 <= x->data.len; k += 24) {
+		const unsigned char *ea = x->data.data + k, *eb = y->data.data + k;
+		const char *na, *nb;
+		struct initcall ia, ib;
+		char *la, *lb, *key;
+		int found = 0;
+
+		if (x->link >= A->n || y->link >= B->n)
+			input_error("symbol table %zu links to no string table", i);
+		na = string_at(A->s[x->link].data, get32(ea));
+		nb = string_at(B->s[y->link].data, get32(eb));
+		if (memcmp(ea + 4, eb + 4, 20))
+			unexplained("symbol %s: its value, size, type, binding or section differs", na);
+		if (!strcmp(na, nb))
+			continue;
+		if (linked) {
+			if (asprintf(&key, "%s %s", na, nb) < 0)
+				input_error("out of memory");
+			if (!strset_has(&renames, key))
+				unexplained("symbol %zu renamed %s -> %s, not a rename explained in an object",
+					    k / 24, na, nb);
+			free(key);
+			explained("rename %s %s", na, nb);
+			continue;
+		}
+		if (!initcall_split(na, &ia) || !initcall_split(nb, &ib))
+			unexplained("symbol %zu renamed %s -> %s: not an initcall name with a line number",
+				    k / 24, na, nb);
+		if (ia.line != ib.line || strncmp(na, nb, ia.line) ||
+		    strcmp(na + ia.line_end, nb + ib.line_end))
+			unexplained("symbol %zu renamed %s -> %s: differs beyond the line number",
+				    k / 24, na, nb);
+		la = strndup(na + ia.line, ia.line_end - ia.line);
+		lb = strndup(nb + ib.line, ib.line_end - ib.line);
+		for (f = 0; f < n_files && !found; f++)
+			found = line_ok(files[f], la, lb);
+		if (!found) {
+			size_t len = 1, j;
+			char *all;
+
+			for (j = 0; j < n_files; j++)
+				len += strlen(files[j]) + 2;
+			all = xmalloc(len);
+			all[0] = 0;
+			for (j = 0; j < n_files; j++) {
+				if (j)
+					strcat(all, ", ");
+				strcat(all, files[j]);
+			}
+			unexplained("symbol %zu renamed %s -> %s: line %s does not move to line %s in a changed source of it (%s)",
+				    k / 24, na, nb, la, lb, n_files ? all : "none");
+		}
+		free(la);
+		free(lb);
+		explained("rename %s %s", na, nb);
+	}
+}
+
+/* The string at address ADDR of an allocated section of linked file E. */
+static const char *cstring_at_addr(struct elf *e, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < e->n; i++) {
+		struct section *h = &e->s[i];
+
+		if (!(h->flags & SHF_ALLOC) || h->type == SHT_NOBITS ||
+		    addr < h->addr || addr >= h->addr + h->size)
+			continue;
+		return string_at(h->data, addr - h->addr);
+	}
+	return NULL;
+}
+
+/*
+ * The file the __bug_table entry at OFF (section BUG) names in object
+ * E: the string its file_disp field (at OFF + 4) is relocated to.
+ */
+static const char *bug_file_in_object(struct elf *e, size_t bug, uint64_t off)
+{
+	size_t i, o;
+
+	for (i = 0; i < e->n; i++) {
+		struct section *h = &e->s[i], *symtab;
+
+		if (h->type != SHT_RELA || h->info != bug || h->link >= e->n)
+			continue;
+		symtab = &e->s[h->link];
+		for (o = 0; o + 24 <= h->data.len; o += 24) {
+			const unsigned char *r = h->data.data + o, *st;
+			uint64_t sym = get64(r + 8) >> 32, value;
+			int64_t add = (int64_t)get64(r + 16);
+			unsigned int shndx;
+
+			if (get64(r) != off || (sym + 1) * 24 > symtab->data.len)
+				continue;
+			st = symtab->data.data + sym * 24;
+			shndx = get16(st + 6);
+			value = get64(st + 8);
+			if (shndx == SHN_UNDEF || shndx >= SHN_LORESERVE || shndx >= e->n)
+				continue;
+			return string_at(e->s[shndx].data, value + add);
+		}
+	}
+	return NULL;
+}
+
+/* __bug_table (section I): only line fields that follow the line map. */
+static void compare_bug_table(struct elf *A, struct elf *B, size_t i)
+{
+	struct section *x = &A->s[i], *y = &B->s[i];
+	size_t o;
+
+	if (!bug_verbose)
+		unexplained("__bug_table differs, and it has no line fields (no CONFIG_DEBUG_BUGVERBOSE)");
+	if (x->size % 12)
+		unexplained("__bug_table: its size is not a multiple of 12");
+	for (o = 0; o + 12 <= x->data.len; o += 12) {
+		const unsigned char *ea = x->data.data + o, *eb = y->data.data + o;
+		unsigned int la = get16(ea + 8), lb = get16(eb + 8);
+		const char *file;
+
+		if (memcmp(ea, eb, 8) || memcmp(ea + 10, eb + 10, 2))
+			unexplained("__bug_table entry at 0x%zx differs beyond its line field", o);
+		if (A->rel)
+			file = bug_file_in_object(A, i, o + 4);
+		else
+			file = cstring_at_addr(A, x->addr + o + 4 +
+					       (int64_t)(int32_t)get32(ea + 4));
+		if (!file)
+			unexplained("__bug_table entry at 0x%zx: line %u -> %u, and its file is not found",
+				    o, la, lb);
+		/* Every entry of a changed file, moved or not, follows the map. */
+		if (la == lb && !strset_has(&map_files, file))
+			continue;
+		if (!line_ok_n(file, la, lb))
+			unexplained("__bug_table entry at 0x%zx: line %u of %s does not move to line %u",
+				    o, la, file, lb);
+		if (la != lb)
+			explained("bug %s:%u -> %u", file, la, lb);
+	}
+}
+
+/* True if note sections X and Y differ in a GNU build-id's bytes only. */
+static int only_build_id_differs(struct section *x, struct section *y)
+{
+	const unsigned char *dx = x->data.data, *dy = y->data.data;
+	size_t p = 0, len = x->data.len;
+
+	while (p + 12 <= len) {
+		uint32_t nsz = get32(dx + p), dsz = get32(dx + p + 4);
+		uint32_t type = get32(dx + p + 8);
+		uint64_t head = 12 + (((uint64_t)nsz + 3) & ~3ULL);
+		uint64_t all = head + (((uint64_t)dsz + 3) & ~3ULL);
+
+		if (all > len - p)
+			return 0;
+		if (memcmp(dx + p, dy + p, head))
+			return 0;
+		if (memcmp(dx + p, dy + p, all) &&
+		    !(type == NT_GNU_BUILD_ID && nsz == 4 &&
+		      !memcmp(dx + p + 12, "GNU", 4)))
+			return 0;
+		p += all;
+	}
+	return !memcmp(dx + p, dy + p, len - p);
+}
+
+/* The symbol of E that section I's byte at OFF falls in, or NULL. */
+static const char *symbol_at(struct elf *e, size_t i, uint64_t off)
+{
+	size_t t, k;
+
+	for (t = 0; t < e->n; t++) {
+		struct section *st = &e->s[t];
+
+		if (st->type != SHT_SYMTAB || st->link >= e->n)
+			continue;
+		for (k = 0; k + 24 <= st->data.len; k += 24) {
+			const unsigned char *sym = st->data.data + k;
+			uint64_t value = get64(sym + 8), size = get64(sym + 16);
+			const char *name = string_at(e->s[st->link].data, get32(sym));
+
+			if (get16(sym + 6) == i && value <= off &&
+			    off < value + (size ? size : 1) && *name)
+				return name;
+		}
+	}
+	return NULL;
+}
+
+/* Append to *WHY: SEP (when *WHY is not empty) and the formatted text. */
+static void append(char **why, const char *sep, const char *fmt, ...)
+{
+	va_list ap;
+	char *text, *more;
+
+	va_start(ap, fmt);
+	if (vasprintf(&text, fmt, ap) < 0)
+		input_error("out of memory");
+	va_end(ap);
+	if (asprintf(&more, "%s%s%s", *why, **why ? sep : "", text) < 0)
+		input_error("out of memory");
+	free(text);
+	free(*why);
+	*why = more;
+}
+
+/* The sections of Y that are not in X, as " NAME NAME...", or NULL. */
+static char *only_in(struct elf *y, struct elf *x)
+{
+	char *names = NULL;
+	size_t i;
+
+	for (i = 0; i < y->n; i++) {
+		if (section_named(x, y->s[i].name))
+			continue;
+		if (!names)
+			names = xstrdup("");
+		append(&names, "", " %s", y->s[i].name);
+	}
+	return names;
+}
+
+static void check_field(const char *section, const char *field,
+			uint64_t a, uint64_t b)
+{
+	if (a != b)
+		unexplained("section %s: its %s differs (%llu / %llu)", section,
+			    field, (unsigned long long)a, (unsigned long long)b);
+}
+
+/*
+ * The layout: the same sections, in the same order, of the same size
+ * (but .strtab's), with the same headers (but their offsets); the same
+ * ELF header (but e_shoff, which moves with the string table) and
+ * program headers.
+ */
+static void compare_layout(struct elf *A, struct elf *B)
+{
+	char *why = xstrdup(""), *names;
+	size_t i;
+
+	names = only_in(A, B);
+	if (names)
+		append(&why, "; ", "only in A:%s", names);
+	free(names);
+	names = only_in(B, A);
+	if (names)
+		append(&why, "; ", "only in B:%s", names);
+	free(names);
+	for (i = 0; i < A->n; i++) {
+		struct section *x = &A->s[i], *y = section_named(B, x->name);
+
+		if (!y || x->size == y->size || !strcmp(x->name, ".strtab"))
+			continue;
+		append(&why, "; ", "%s is %llu bytes in A, %llu in B", x->name,
+		       (unsigned long long)x->size, (unsigned long long)y->size);
+	}
+	if (*why)
+		unexplained("the sections differ: %s", why);
+	free(why);
+	if (A->n != B->n)
+		unexplained("the sections are in another order");
+	if (memcmp(A->file.data, B->file.data, 0x28) ||
+	    memcmp(A->file.data + 0x30, B->file.data + 0x30, 0x0a))
+		unexplained("the ELF headers differ");
+	if (!buf_eq(A->phdr, B->phdr))
+		unexplained("the program headers differ");
+	for (i = 0; i < A->n; i++) {
+		struct section *x = &A->s[i], *y = &B->s[i];
+
+		if (strcmp(x->name, y->name))
+			unexplained("section %zu is %s in A, %s in B", i, x->name, y->name);
+		check_field(x->name, "type", x->type, y->type);
+		check_field(x->name, "flags", x->flags, y->flags);
+		check_field(x->name, "addr", x->addr, y->addr);
+		check_field(x->name, "link", x->link, y->link);
+		check_field(x->name, "info", x->info, y->info);
+		check_field(x->name, "align", x->align, y->align);
+		check_field(x->name, "entsize", x->entsize, y->entsize);
+		if (x->type != SHT_STRTAB || strcmp(x->name, ".strtab"))
+			check_field(x->name, "size", x->size, y->size);
+	}
+}
+
+static int compare(int argc, char **argv)
+{
+	struct elf A, B;
+	const char *build_id = NULL;
+	size_t i;
+	int a = 0;
+
+	while (a < argc && !strncmp(argv[a], "--", 2)) {
+		const char *o = argv[a++];
+
+		if (!strcmp(o, "--linked"))
+			linked = 1;
+		else if (!strcmp(o, "--bug-verbose"))
+			bug_verbose = 1;
+		else if (a >= argc)
+			print_usage();
+		else if (!strcmp(o, "--map"))
+			read_map(argv[a++]);
+		else if (!strcmp(o, "--files"))
+			read_files(argv[a++]);
+		else if (!strcmp(o, "--renames"))
+			read_renames(argv[a++]);
+		else
+			print_usage();
+	}
+	if (argc - a != 2)
+		print_usage();
+	read_elf(&A, argv[a]);
+	read_elf(&B, argv[a + 1]);
+	compare_layout(&A, &B);
+
+	/* Symbols: all but the names exactly; names may be renamed initcalls. */
+	for (i = 0; i < A.n; i++)
+		if (A.s[i].type == SHT_SYMTAB)
+			compare_symbols(&A, &B, i);
+
+	for (i = 0; i < A.n; i++) {
+		struct section *x = &A.s[i], *y = &B.s[i];
+		const char *kind, *sym;
+		size_t d;
+
+		if (x->type == SHT_SYMTAB)
+			continue;	/* compared above */
+		if (x->type == SHT_STRTAB && !strcmp(x->name, ".strtab"))
+			continue;	/* the names: compared above */
+		if (!strcmp(x->name, "__bug_table") && map.used) {
+			compare_bug_table(&A, &B, i);
+			continue;
+		}
+		if (buf_eq(x->data, y->data))
+			continue;
+		if (!strcmp(x->name, "__bug_table")) {
+			compare_bug_table(&A, &B, i);
+			continue;
+		}
+		if (linked && x->type == SHT_NOTE && only_build_id_differs(x, y)) {
+			build_id = x->name;
+			continue;
+		}
+		/* The first differing byte, and the symbol it falls in. */
+		for (d = 0; d < x->data.len && x->data.data[d] == y->data.data[d]; d++)
+			;
+		sym = symbol_at(&A, i, A.rel ? d : x->addr + d);
+		kind = x->type == SHT_RELA ? "relocations" :
+		       x->flags & SHF_EXECINSTR ? "code" :
+		       x->flags & SHF_ALLOC ? "data" : "contents";
+		unexplained("section %s differs (%s, at %s+0x%zx%s%s%s): not a line number",
+			    x->name, kind, x->name, d, sym ? " (in " : "",
+			    sym ? sym : "", sym ? ")" : "");
+	}
+	if (build_id)
+		explained("build-id");
+	for (i = 0; i < n_out; i++)
+		printf("%s\n", out[i]);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int i, rc = 0;
+
+	if (argc < 2)
+		print_usage();
+	if (!strcmp(argv[1], "linemap")) {
+		if (argc < 4)
+			print_usage();
+		for (i = 4; i < argc && !rc; i++)
+			rc = linemap_file(argv[2], argv[3], argv[i]);
+		return rc;
+	}
+	if (!strcmp(argv[1], "compare"))
+		return compare(argc - 2, argv + 2);
+	print_usage();
+}
