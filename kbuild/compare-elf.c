@@ -455,15 +455,17 @@ static void read_map(const char *path)
 
 static void read_renames(const char *path)
 {
-	char line[8192], x[4096], y[4096], *key;
+	char line[8192], x[4096], y[4096], z[4096], *key;
 	FILE *f = fopen(path, "r");
+	int n;
 
 	if (!f)
 		input_error("cannot read %s", path);
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%4095s %4095s", x, y) != 2)
+		n = sscanf(line, "%4095s %4095s %4095s", x, y, z);
+		if (n < 2)
 			continue;
-		if (asprintf(&key, "%s %s", x, y) < 0)
+		if (asprintf(&key, n == 3 ? "%s %s %s" : "%s %s", x, y, z) < 0)
 			input_error("out of memory");
 		strset_add(&renames, key);
 		free(key);
@@ -776,6 +778,219 @@ static void check_field(const char *section, const char *field,
  * ELF header (but e_shoff, which moves with the string table) and
  * program headers.
  */
+/*
+ * Code: a line number passed as an immediate operand (a WARN() or
+ * pr_*() format argument, __might_sleep()'s line, ...).  objdump -d
+ * pairs the instructions of the two sections; each pair that differs
+ * must differ in one "$0x..." operand only, whose old and new values are
+ * a line of a changed source and a line it moved to (--files; with
+ * --linked, a pair explained in an object: "imm LA LB" in --renames),
+ * and the bytes must differ in that operand's encoding only.
+ */
+struct insn {
+	uint64_t addr;
+	char text[512];
+};
+
+static FILE *disassemble(const char *path, const char *section)
+{
+	char *cmd;
+	FILE *f;
+
+	if (strchr(path, '\'') || strchr(section, '\''))
+		input_error("cannot quote %s for objdump", path);
+	if (asprintf(&cmd, "objdump -d -z -w --no-show-raw-insn -j '%s' '%s'",
+		     section, path) < 0)
+		input_error("out of memory");
+	f = popen(cmd, "r");
+	if (!f)
+		input_error("cannot run %s", cmd);
+	free(cmd);
+	return f;
+}
+
+/* The next instruction line of objdump's output F, or 0 at its end. */
+static int next_insn(FILE *f, struct insn *in)
+{
+	char line[1024], *end, *text;
+	size_t n;
+
+	while (fgets(line, sizeof(line), f)) {
+		in->addr = strtoull(line, &end, 16);
+		if (end == line || *end != ':' || end[1] != '\t' ||
+		    !isspace((unsigned char)line[0]))
+			continue;
+		text = end + 2;
+		n = strcspn(text, "\n");
+		if (n >= sizeof(in->text))
+			n = sizeof(in->text) - 1;
+		memcpy(in->text, text, n);
+		in->text[n] = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* The "$0x..." operands of TEXT: VAL[], at most MAX; TEXT with "$" left. */
+static int immediates(const char *text, char *shape, uint64_t *val, int max)
+{
+	int n = 0;
+
+	while (*text) {
+		if (text[0] == '$' && text[1] == '0' && text[2] == 'x') {
+			char *end;
+			uint64_t v = strtoull(text + 3, &end, 16);
+
+			if (n < max)
+				val[n] = v;
+			n++;
+			*shape++ = '$';
+			text = end;
+			continue;
+		}
+		*shape++ = *text++;
+	}
+	*shape = 0;
+	return n;
+}
+
+/* The explanation of a line LA -> LB, or NULL. */
+static const char *line_pair_source(uint64_t la, uint64_t lb)
+{
+	char a[24], b[24], *key;
+	size_t f;
+	int ok;
+
+	snprintf(a, sizeof(a), "%llu", (unsigned long long)la);
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)lb);
+	if (linked) {
+		if (asprintf(&key, "imm %s %s", a, b) < 0)
+			input_error("out of memory");
+		ok = strset_has(&renames, key);
+		free(key);
+		return ok ? "an object" : NULL;
+	}
+	for (f = 0; f < n_files; f++)
+		if (line_ok(files[f], a, b))
+			return files[f];
+	return NULL;
+}
+
+/*
+ * The LEN bytes of an instruction at X and Y differ only in a W-byte
+ * little-endian field that holds VA in X and VB in Y.
+ */
+static int operand_differs_only(const unsigned char *x, const unsigned char *y,
+				size_t len, uint64_t va, uint64_t vb)
+{
+	static const size_t widths[] = { 1, 2, 4, 8 };
+	size_t k, w, b;
+
+	for (w = 0; w < 4; w++) {
+		size_t n = widths[w];
+
+		for (k = 0; k + n <= len; k++) {
+			uint64_t a = 0, c = 0;
+
+			for (b = 0; b < n; b++) {
+				a |= (uint64_t)x[k + b] << (8 * b);
+				c |= (uint64_t)y[k + b] << (8 * b);
+			}
+			if (a != va || c != vb || memcmp(x, y, k) ||
+			    memcmp(x + k + n, y + k + n, len - k - n))
+				continue;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Where section I's byte D is, for a message: "+0xD (in SYM)". */
+static char *where(struct elf *e, size_t i, size_t d)
+{
+	const char *sym = symbol_at(e, i, e->rel ? d : e->s[i].addr + d);
+	char *s;
+
+	if (asprintf(&s, "%s+0x%zx%s%s%s", e->s[i].name, d, sym ? " (in " : "",
+		     sym ? sym : "", sym ? ")" : "") < 0)
+		input_error("out of memory");
+	return s;
+}
+
+static void compare_code(struct elf *A, struct elf *B, size_t i)
+{
+	struct section *x = &A->s[i], *y = &B->s[i];
+	FILE *fa = disassemble(A->path, x->name), *fb = disassemble(B->path, x->name);
+	unsigned char *covered = calloc(x->data.len + 1, 1);
+	struct insn ia[2], ib[2];
+	int have, cur = 0;
+	size_t d;
+
+	if (!covered)
+		input_error("out of memory");
+	for (d = 0; d < A->n; d++)
+		if (d != i && !strcmp(A->s[d].name, x->name))
+			unexplained("section %s differs (code, at %s): and objdump cannot tell it from another section of its name",
+				    x->name, where(A, i, 0));
+	have = next_insn(fa, &ia[cur]);
+	if (have != next_insn(fb, &ib[cur]))
+		unexplained("section %s differs (code): objdump lists another number of instructions",
+			    x->name);
+	while (have) {
+		struct insn *p = &ia[cur], *q = &ib[cur];
+		uint64_t va[2], vb[2], off, end;
+		char sa[512], sb[512];
+		const char *src;
+		int more_a = next_insn(fa, &ia[!cur]);
+		int more_b = next_insn(fb, &ib[!cur]);
+
+		if (more_a != more_b)
+			unexplained("section %s differs (code): objdump lists another number of instructions",
+				    x->name);
+		if (p->addr != q->addr || (more_a && ia[!cur].addr != ib[!cur].addr))
+			unexplained("section %s differs (code, at %s): the instructions are laid out otherwise",
+				    x->name, where(A, i, p->addr - (A->rel ? 0 : x->addr)));
+		off = p->addr - (A->rel ? 0 : x->addr);
+		end = more_a ? ia[!cur].addr - (A->rel ? 0 : x->addr) : x->data.len;
+		if (off > end || end > x->data.len)
+			unexplained("section %s: objdump's address 0x%llx is outside it",
+				    x->name, (unsigned long long)p->addr);
+		if (memcmp(x->data.data + off, y->data.data + off, end - off)) {
+			if (immediates(p->text, sa, va, 2) != 1 ||
+			    immediates(q->text, sb, vb, 2) != 1 || strcmp(sa, sb))
+				unexplained("section %s differs (code, at %s): not a line number (%s / %s)",
+					    x->name, where(A, i, off), p->text, q->text);
+			src = line_pair_source(va[0], vb[0]);
+			if (!src)
+				unexplained("section %s differs (code, at %s): the operand %llu -> %llu is not a line of a changed source that moved there (%s / %s)",
+					    x->name, where(A, i, off), (unsigned long long)va[0],
+					    (unsigned long long)vb[0], p->text, q->text);
+			if (!operand_differs_only(x->data.data + off, y->data.data + off,
+						  end - off, va[0], vb[0]))
+				unexplained("section %s differs (code, at %s): the bytes differ beyond the operand %llu -> %llu",
+					    x->name, where(A, i, off), (unsigned long long)va[0],
+					    (unsigned long long)vb[0]);
+			memset(covered + off, 1, end - off);
+			if (linked)
+				explained("imm %llu -> %llu", (unsigned long long)va[0],
+					  (unsigned long long)vb[0]);
+			else
+				explained("imm %s:%llu -> %llu", src, (unsigned long long)va[0],
+					  (unsigned long long)vb[0]);
+		}
+		have = more_a;
+		cur = !cur;
+	}
+	pclose(fa);
+	pclose(fb);
+	/* Every differing byte is in an instruction explained above. */
+	for (d = 0; d < x->data.len; d++)
+		if (x->data.data[d] != y->data.data[d] && !covered[d])
+			unexplained("section %s differs (code, at %s): not in an instruction objdump shows",
+				    x->name, where(A, i, d));
+	free(covered);
+}
+
 static void compare_layout(struct elf *A, struct elf *B)
 {
 	char *why = xstrdup(""), *names;
@@ -881,6 +1096,10 @@ static int compare(int argc, char **argv)
 		}
 		if (linked && x->type == SHT_NOTE && only_build_id_differs(x, y)) {
 			build_id = x->name;
+			continue;
+		}
+		if (x->type == SHT_PROGBITS && (x->flags & SHF_EXECINSTR)) {
+			compare_code(&A, &B, i);
 			continue;
 		}
 		/* The first differing byte, and the symbol it falls in. */

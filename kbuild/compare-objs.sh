@@ -26,7 +26,12 @@
 #                  own file (its file_disp) maps the old line to the new;
 #                  an initcall's name, __initcall__kmod_MOD__ID_LINE_FN,
 #                  whose LINE maps in a changed source of the object (its
-#                  .c and headers, from its .cmd file);
+#                  .c and headers, from its .cmd file); an immediate
+#                  operand of an instruction in code (a WARN() or pr_*()
+#                  argument, __might_sleep()'s line): objdump pairs the
+#                  instructions, the pair differs in that "$0x..."
+#                  operand and its encoding only, and its values are a
+#                  line of a changed source and a line it moves to;
 #     source path  a host tool (under scripts/ or tools/, never part of
 #                  the kernel image) that holds the source tree's path in
 #                  __FILE__ (from assert()): its own compile command (from
@@ -37,9 +42,11 @@
 #     unexplained  anything else: a code or data byte, a relocation, a
 #                  symbol's value, a line number that does not map, an
 #                  object found on one side only. Nothing is rebuilt with
-#                  a constant __LINE__: a difference in .text fails.
+#                  a constant __LINE__: a difference in code that is not
+#                  such an operand fails.
 #   linked files  every *.ko, vmlinux.o and vmlinux the same way, but a
-#                 renamed symbol must be a rename found in an object, and
+#                 renamed symbol must be a rename found in an object, an
+#                 operand's line pair one found in an object, and
 #                 the GNU build-id note (a hash of the file) may differ
 #                 when something else does; then arch/x86/boot/bzImage:
 #                 identical, or arch/x86/boot/setup.bin and
@@ -223,10 +230,12 @@ explained() {
 	awk '
 		$1 == "bug" { nb++; if (nb <= 3) b = b (nb > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "rename" { nr++; if (nr <= 3) r = r (nr > 1 ? ", " : "") $2 " -> " $3 }
+		$1 == "imm" { ni++; if (ni <= 3) m = m (ni > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "build-id" { id = 1 }
 		END {
 			s = ""
 			if (nb) s = "__bug_table lines (" nb "): " b (nb > 3 ? ", ..." : "")
+			if (ni) s = s (s != "" ? "; " : "") "line numbers in code (" ni "): " m (ni > 3 ? ", ..." : "")
 			if (nr) s = s (s != "" ? "; " : "") "initcalls renamed (" nr "): " r (nr > 3 ? ", ..." : "")
 			if (id) s = s (s != "" ? "; " : "") "the build-id note"
 			print s
@@ -281,7 +290,8 @@ while IFS= read -r o; do
 		fi
 	elif elf_compare "$tmp/s1.o" "$tmp/s2.o" --files "$changed"; then
 		class=line
-		grep '^rename ' "$tmp/elf.out" | cut -d' ' -f2- >>"$tmp/renames" || true
+		{ grep '^rename ' "$tmp/elf.out" | cut -d' ' -f2-
+		  sed -n 's/^imm .*:\([0-9]*\) -> \([0-9]*\)$/imm \1 \2/p' "$tmp/elf.out"; } >>"$tmp/renames" || true
 	else
 		why=$(sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1)
 		[ -n "$why" ] || why=$(head -n1 "$tmp/elf.out")

@@ -40,7 +40,7 @@ root=$(dirname "$here")
 . "$here/lib.sh"
 
 [ $# = 0 ] || { echo "usage: $0" >&2; exit 2; }
-for tool in gcc ld objcopy gzip perl; do
+for tool in gcc ld objcopy objdump gzip; do
 	command -v $tool >/dev/null || die "$tool is not installed"
 done
 build=${BUILD:-$root/build}
@@ -94,7 +94,8 @@ link() {
 split() {
 	sed -i -e 's/^\tif (!s) return -22;$/\tif (!s)\n\t\treturn -22;/' \
 		-e "s/^\\twhile (\\(.*\\)) v = \\(.*\\);\$/\\twhile (\\1)\\n\\t\\tv = \\2;/" \
-		-e 's/^\tif (WARN_ON(v > limit)) return -34;$/\tif (WARN_ON(v > limit))\n\t\treturn -34;/' "$1"
+		-e 's/^\tif (WARN_ON(v > limit)) return -34;$/\tif (WARN_ON(v > limit))\n\t\treturn -34;/' \
+		-e 's/^\tif (count > 99) proof_line = __LINE__;$/\tif (count > 99)\n\t\tproof_line = __LINE__;/' "$1"
 }
 # proof NAME: compare-objs.sh o-orig o-NAME, its output in $work/NAME.log;
 # the exit status is returned.
@@ -149,12 +150,18 @@ old=$(grep -n 'WARN_ON(v > limit)' "$work/src-orig/lib/proof.c" | cut -d: -f1)
 new=$(grep -n 'WARN_ON(v > limit)' "$work/src-honest/lib/proof.c" | cut -d: -f1)
 oldi=$(grep -n '^device_initcall' "$work/src-orig/lib/proof.c" | cut -d: -f1)
 newi=$(grep -n '^device_initcall' "$work/src-honest/lib/proof.c" | cut -d: -f1)
+# proof_line = __LINE__: an immediate operand in .text, on the second
+# of the two lines its old line was split into.
+oldl=$(grep -n 'proof_line = __LINE__' "$work/src-orig/lib/proof.c" | cut -d: -f1)
+newl=$(grep -n 'proof_line = __LINE__' "$work/src-honest/lib/proof.c" | cut -d: -f1)
 check "proof: ... the object: the WARN_ON's __bug_table line traced (lib/proof.c:$old -> $new)" \
-	grep -q "__LINE__: lib/proof.o: __bug_table lines (1): lib/proof.c:$old -> $new; initcalls renamed (1): __initcall__kmod_proof__12_${oldi}_proof_init6 -> __initcall__kmod_proof__12_${newi}_proof_init6 (changed sources: lib/proof.c from line" "$work/honest.log"
+	grep -q "__LINE__: lib/proof.o: __bug_table lines (1): lib/proof.c:$old -> $new; line numbers in code (1): lib/proof.c:$oldl -> $newl; initcalls renamed (1): __initcall__kmod_proof__12_${oldi}_proof_init6 -> __initcall__kmod_proof__12_${newi}_proof_init6 (changed sources: lib/proof.c from line" "$work/honest.log"
+check "proof: ... the object: the line number in code traced (lib/proof.c:$oldl -> $newl)" \
+	grep -q "__LINE__: lib/proof.o: .*; line numbers in code (1): lib/proof.c:$oldl -> $newl;" "$work/honest.log"
 check "proof: ... the module: the same line and rename, and the build-id" \
-	grep -q "linked: lib/proof.ko: __bug_table lines (1): lib/proof.c:$old -> $new; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
+	grep -q "linked: lib/proof.ko: __bug_table lines (1): lib/proof.c:$old -> $new; line numbers in code (1): $oldl -> $newl; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
 check "proof: ... vmlinux: the same, through its relative pointer to the file name" \
-	grep -q "vmlinux: differs only as its objects do: __bug_table lines (1): lib/proof.c:$old -> $new; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
+	grep -q "vmlinux: differs only as its objects do: __bug_table lines (1): lib/proof.c:$old -> $new; line numbers in code (1): $oldl -> $newl; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
 check "proof: ... bzImage: its payload traced" \
 	grep -q "bzImage: differs in its compressed payload, arch/x86/boot/compressed/vmlinux.bin, which differs only as vmlinux does: __bug_table lines (1): lib/proof.c:$old -> $new" "$work/honest.log"
 
@@ -202,6 +209,10 @@ rejected badbug "a WARN_ON line that does not follow the source" \
 badlayout badinit 's/^device_initcall/\n&/'
 rejected badinit "an initcall line that does not follow the source" \
 	'UNEXPLAINED: lib/proof.o: symbol [0-9]+ renamed __initcall__kmod_proof__12_[0-9]+_proof_init6 -> __initcall__kmod_proof__12_[0-9]+_proof_init6: line [0-9]+ does not move to line [0-9]+ in a changed source of it \(lib/proof.c\)'
+# One blank line more above proof_line = __LINE__, one less below it.
+badlayout badimm '/^\t\tproof_line = __LINE__;$/{n; d}; s/^\tif (count > 99)$/\n&/'
+rejected badimm "a line number in code that does not follow the source" \
+	'UNEXPLAINED: lib/proof.o: section \.text differs \(code, at \.text\+0x[0-9a-f]+ \(in proof_init\)\): the operand [0-9]+ -> [0-9]+ is not a line of a changed source that moved there'
 
 # Fake vmlinux pairs: B's objects are the honest ones, its vmlinux is not.
 fake() {
