@@ -118,6 +118,18 @@ int f(int x)
 }
 EOF
 bad_expect=("4:16 style-if-body" "7:19 style-loop-body")
+# The canary: a header with one violation, included (-include) where
+# a check expects no warning from the main file, so that a plugin that
+# does nothing cannot pass it.
+cat > canary.h <<'EOF'
+static inline int canary(int x)
+{
+	if (x) return 1;
+	return 0;
+}
+EOF
+canary=(-include "$PWD/canary.h")
+canary_expect="3:16 style-if-body"
 
 # --- standard input -----------------------------------------------------
 pair stdin -stdin bad.c "$GCC" -x c -c - -o out.o
@@ -148,11 +160,11 @@ int f(int x)
 	return 0;
 }
 EOF
-pair stdin-decoy -stdin good.c "$GCC" -x c -c - -o out.o
-expect stdin-decoy "a file named <stdin> is not read for standard input"
-pair dev-stdin-pipe -pipe bad.c "$GCC" -x c -c /dev/stdin -o out.o
-if [ -z "$(styles dev-stdin-pipe)" ] ||
-   [ "$(styles dev-stdin-pipe)" = "$(printf '%s\n' "${bad_expect[@]}" | sort)" ]; then
+pair stdin-decoy -stdin good.c "$GCC" "${canary[@]}" -x c -c - -o out.o
+expect stdin-decoy "a file named <stdin> is not read for standard input" "$canary_expect"
+pair dev-stdin-pipe -pipe bad.c "$GCC" "${canary[@]}" -x c -c /dev/stdin -o out.o
+if [ "$(styles dev-stdin-pipe)" = "$canary_expect" ] ||
+   [ "$(styles dev-stdin-pipe)" = "$(printf '%s\n' "${bad_expect[@]}" "$canary_expect" | sort)" ]; then
 	echo "PASS: inputs: dev-stdin-pipe: no false warning"
 else
 	echo "FAIL: inputs: dev-stdin-pipe: got $(styles dev-stdin-pipe | tr "\n" " ")"
@@ -192,7 +204,7 @@ pair_fifo() {	# pair_fifo NAME FILE...: compile fifo.c, fed FILE... in turn
 		(for f in "$@"; do cat "$f" > fifo.c; sleep 0.5; done) &
 		local writer=$!
 		timeout -k 5 20 $GCC "${plug[@]}" -fdiagnostics-plain-output \
-			-c fifo.c -o "$name/out.o" > "$name/$side.out" 2> "$name/$side.err"
+			"${canary[@]}" -c fifo.c -o "$name/out.o" > "$name/$side.out" 2> "$name/$side.err"
 		echo $? > "$name/$side.rc"
 		kill "$writer" 2> /dev/null
 		wait "$writer" 2> /dev/null
@@ -209,11 +221,11 @@ pair_fifo() {	# pair_fifo NAME FILE...: compile fifo.c, fed FILE... in turn
 	fi
 }
 pair_fifo fifo good.c
-expect fifo "no false warning"
+expect fifo "no false warning" "$canary_expect"
 pair_fifo fifo-replaced good.c "stdin-decoy/<stdin>"
-expect fifo-replaced "a FIFO that gives other text the second time: no false warning"
-pair procsubst -subst good.c "$GCC" -x c -c @SUBST@ -o out.o
-expect procsubst "<(process substitution): no false warning"
+expect fifo-replaced "a FIFO that gives other text the second time: no false warning" "$canary_expect"
+pair procsubst -subst good.c "$GCC" "${canary[@]}" -x c -c @SUBST@ -o out.o
+expect procsubst "<(process substitution): no false warning" "$canary_expect"
 
 # --- line ends ----------------------------------------------------------
 tr '\n' '\r' < bad.c > cr.c
