@@ -25,9 +25,10 @@
 #  - UNSUPPORTED, UNTESTED, KFAIL and KPASS lines are failures, unless
 #    testsuite/expected-unsupported.txt lists them with a reason.
 # The selftest stage (part of plugin) runs the plugin stages again with
-# two broken plugins, each of which every stage must catch.  The last
-# line is "N passed, N failed"; the exit status is non-zero if anything
-# failed.
+# two broken plugins, each of which every stage must catch.  Each
+# stage's summary line, and a table before the last line, give its wall
+# seconds and CPU seconds (user+sys of all it ran).  The last line is
+# "N passed, N failed"; the exit status is non-zero if anything failed.
 
 set -uo pipefail
 
@@ -85,9 +86,30 @@ unexpected() {
 	done
 }
 
-# count LOG NAME STATUS: add a stage's PASS/FAIL lines to the totals.
+# The time each stage took: wall seconds, and CPU seconds (user+sys of
+# the processes it ran, from the shell's "times"; the figure that does
+# not depend on what else runs on the machine), for the table at the end.
+times_file=$results/.times.$$
+stage_times=()
+
+# child_cpu: set cpu to the user+sys seconds of this shell's finished
+# children ("times" runs in this shell: in a subshell it would count
+# the subshell's children).
+child_cpu() {
+	times >"$times_file"
+	cpu=$(awk 'NR == 2 {
+		t = 0
+		for (i = 1; i <= 2; i++) {
+			split($i, a, "m"); sub(/s$/, "", a[2]); t += a[1] * 60 + a[2]
+		}
+		print t }' "$times_file")
+	rm -f "$times_file"
+}
+
+# count LOG NAME STATUS WALL CPU: add a stage's PASS/FAIL lines to the
+# totals.
 count() {
-	local log=$1 name=$2 status=$3 p f n min
+	local log=$1 name=$2 status=$3 wall=$4 cpus=$5 p f n min
 	p=$(grep -c '^PASS: ' "$log")
 	f=$(grep -c '^FAIL: ' "$log")
 	n=$(unexpected "$log" | tee -a "$log.unexpected" | wc -l)
@@ -108,14 +130,27 @@ count() {
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	echo "== $name: $p passed, $f failed (log: $log)"
+	stage_times+=("$name $wall $cpus")
+	echo "== $name: $p passed, $f failed, $wall s wall, $cpus s CPU (log: $log)"
+}
+
+# times_table: the wall and CPU seconds of each stage run, and the sums.
+times_table() {
+	[ ${#stage_times[@]} -gt 0 ] || return 0
+	printf '%s\n' "${stage_times[@]}" | awk '
+		BEGIN { printf "== time per stage: %-16s %8s %8s\n", "", "wall s", "CPU s" }
+		{ printf "==   %-30s %8.1f %8.1f\n", $1, $2, $3; w += $2; c += $3 }
+		END { printf "==   %-30s %8.1f %8.1f\n", "total", w, c }'
 }
 
 # stage NAME COMMAND...: run a command that prints PASS/FAIL lines.
 stage() {
-	local name=$1 log=$results/$1.log status
+	local name=$1 log=$results/$1.log status t0 c0 cpu
 	shift
 	echo "== $name: $*"
+	t0=$EPOCHREALTIME
+	child_cpu
+	c0=$cpu
 	# Nested (the gcc11 stage runs this script again), every line goes
 	# up to the outer stage, which counts them.
 	if [ -n "${CHECK_NESTED:-}" ]; then
@@ -124,7 +159,10 @@ stage() {
 		"$@" 2>&1 | tee "$log" | grep --line-buffered -v '^PASS: '
 	fi
 	status=${PIPESTATUS[0]}
-	count "$log" "$name" "$status"
+	child_cpu
+	count "$log" "$name" "$status" \
+		"$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" \
+		"$(awk -v a="$c0" -v b="$cpu" 'BEGIN { printf "%.1f", b - a }')"
 }
 
 dejagnu() {
@@ -287,5 +325,6 @@ known_scripts
 for s in "${@:-all}"; do
 	run_stage "$s"
 done
+times_table
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
