@@ -115,3 +115,10 @@ check_series() {
 			die "$(basename "$p") does not apply without fuzz (checked with $method)"
 	done
 }
+
+# sarif_multitool BUILD: where scripts/deps-npm.sh installed Sarif.Multitool
+# for BUILD (SARIF_MULTITOOL if set), as testsuite/lib/common.sh says.
+sarif_multitool() {
+	(BUILD=$1 && . "$(dirname "${BASH_SOURCE[0]}")/../testsuite/lib/common.sh" &&
+		echo "$SARIF_MULTITOOL")
+}

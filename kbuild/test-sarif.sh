@@ -25,7 +25,7 @@ root=$(dirname "$here")
 . "$here/lib.sh"
 
 test_setup 6.1
-MT=${SARIF_MULTITOOL:-$build/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
+MT=$(sarif_multitool "$build")
 [ -x "$MT" ] || die "Sarif.Multitool not found at $MT (make deps)"
 src=$work/linux-6.1
 out=$work/kbuild-sarif

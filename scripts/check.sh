@@ -37,8 +37,9 @@ BUILD=${BUILD:-$top/build}
 GCC=${GCC:-gcc}
 PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
 GXX=${GXX:-g++}
-# The SARIF validator, from scripts/deps-npm.sh (also for nested runs).
-SARIF_MULTITOOL=${SARIF_MULTITOOL:-$BUILD/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
+# The SARIF validator, from scripts/deps-npm.sh (testsuite/lib/common.sh
+# says where), fixed here for nested runs, which have another BUILD.
+SARIF_MULTITOOL=$(. "$top/testsuite/lib/common.sh" && echo "$SARIF_MULTITOOL")
 results=$BUILD/results
 mkdir -p "$results"
 expected_unsupported=$top/testsuite/expected-unsupported.txt
