@@ -27,7 +27,10 @@ qemu-6.1 qemu-6.12: qemu-%: $(QEMU_DEPS)
 # sides), so that check-kbuild-fix can take the style build as its
 # reference (scripts/check.sh, stage fix).
 FIXIT_FLAGS := KCFLAGS=-fdiagnostics-parseable-fixits
+# First, kbuild_make, which shows the progress of these builds
+# (kbuild/test-progress.sh, seconds).
 check-qemu: $(QEMU_DEPS)
+	-BUILD='$(BUILD)' $(QEMU_MK_DIR)/../kbuild/test-progress.sh
 	IDENTITY=1 STYLE_MAKE_ARGS="W=style $(FIXIT_FLAGS)" \
 		PLAIN_MAKE_ARGS="$(FIXIT_FLAGS)" $(QEMU_KERNEL) 6.1
 	$(QEMU_KERNEL) 6.12
