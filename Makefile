@@ -107,8 +107,9 @@ robust-all: $(PLUGIN)
 	testsuite/robust/csmith.sh 500
 
 # The stages of `make check`; scripts/check.sh ends with "N passed, N failed".
-# all = plugin robust kbuild qemu: about 40 minutes on 2 idle cores, most of
-# it kernel builds (check-kbuild about 15 minutes, check-qemu about 13).
+# all = plugin gcc11 robust kbuild qemu fix kbuild-sarif: about 40 minutes
+# on 2 idle cores, most of it kernel builds (check-kbuild about 15 minutes,
+# check-qemu about 13; fix and kbuild-sarif reuse check-qemu's 6.1 build).
 CHECK_STAGES	?= all
 
 check: deps
