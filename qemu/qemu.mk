@@ -23,13 +23,19 @@ qemu-6.1 qemu-6.12: qemu-%: $(QEMU_DEPS)
 	$(QEMU_KERNEL) $*
 
 # Sequential on purpose: each kernel build already uses all cores.  The
-# 6.1 builds keep GCC's fix-it hints in their logs (the same flag on both
-# sides), so that check-kbuild-fix can take the style build as its
-# reference (scripts/check.sh, stage fix).
-FIXIT_FLAGS := KCFLAGS=-fdiagnostics-parseable-fixits
+# 6.1 builds keep GCC's fix-it hints in their logs and byte columns (the
+# same flags on both sides; neither changes code), and the style build
+# writes its merged SARIF log: check-kbuild-fix takes the style build as
+# its reference, and check-kbuild-sarif as its -j2 build (scripts/check.sh,
+# stages fix and kbuild-sarif).  First, kbuild_make, which shows the
+# progress of these builds (kbuild/test-progress.sh, seconds).
+QEMU_KCFLAGS := -fdiagnostics-parseable-fixits -fdiagnostics-column-unit=byte
+QEMU_SARIF := $(BUILD)/qemu-6.1/style/style.sarif
 check-qemu: $(QEMU_DEPS)
-	IDENTITY=1 STYLE_MAKE_ARGS="W=style $(FIXIT_FLAGS)" \
-		PLAIN_MAKE_ARGS="$(FIXIT_FLAGS)" $(QEMU_KERNEL) 6.1
+	-BUILD='$(BUILD)' $(QEMU_MK_DIR)/../kbuild/test-progress.sh
+	KCFLAGS='$(QEMU_KCFLAGS)' IDENTITY=1 \
+		STYLE_MAKE_ARGS="W=style STYLE_SARIF=$(QEMU_SARIF)" \
+		$(QEMU_KERNEL) 6.1
 	$(QEMU_KERNEL) 6.12
 
 demo: $(QEMU_DEPS)

@@ -25,9 +25,10 @@
 #  - UNSUPPORTED, UNTESTED, KFAIL and KPASS lines are failures, unless
 #    testsuite/expected-unsupported.txt lists them with a reason.
 # The selftest stage (part of plugin) runs the plugin stages again with
-# two broken plugins, each of which every stage must catch.  The last
-# line is "N passed, N failed"; the exit status is non-zero if anything
-# failed.
+# two broken plugins, each of which every stage must catch.  Each
+# stage's summary line, and a table before the last line, give its wall
+# seconds and CPU seconds (user+sys of all it ran).  The last line is
+# "N passed, N failed"; the exit status is non-zero if anything failed.
 
 set -uo pipefail
 
@@ -36,8 +37,9 @@ BUILD=${BUILD:-$top/build}
 GCC=${GCC:-gcc}
 PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
 GXX=${GXX:-g++}
-# The SARIF validator, from scripts/deps-npm.sh (also for nested runs).
-SARIF_MULTITOOL=${SARIF_MULTITOOL:-$BUILD/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
+# The SARIF validator, from scripts/deps-npm.sh (testsuite/lib/common.sh
+# says where), fixed here for nested runs, which have another BUILD.
+SARIF_MULTITOOL=$(. "$top/testsuite/lib/common.sh" && echo "$SARIF_MULTITOOL")
 results=$BUILD/results
 mkdir -p "$results"
 expected_unsupported=$top/testsuite/expected-unsupported.txt
@@ -67,7 +69,7 @@ min_tests() {
 	kbuild-series)		echo 15 ;;
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
-	gcc11)			echo 850 ;;
+	gcc11)			echo 820 ;;
 	kbuild-sarif)		echo 12 ;;
 	*)			echo 1 ;;
 	esac
@@ -85,9 +87,30 @@ unexpected() {
 	done
 }
 
-# count LOG NAME STATUS: add a stage's PASS/FAIL lines to the totals.
+# The time each stage took: wall seconds, and CPU seconds (user+sys of
+# the processes it ran, from the shell's "times"; the figure that does
+# not depend on what else runs on the machine), for the table at the end.
+times_file=$results/.times.$$
+stage_times=()
+
+# child_cpu: set cpu to the user+sys seconds of this shell's finished
+# children ("times" runs in this shell: in a subshell it would count
+# the subshell's children).
+child_cpu() {
+	times >"$times_file"
+	cpu=$(awk 'NR == 2 {
+		t = 0
+		for (i = 1; i <= 2; i++) {
+			split($i, a, "m"); sub(/s$/, "", a[2]); t += a[1] * 60 + a[2]
+		}
+		print t }' "$times_file")
+	rm -f "$times_file"
+}
+
+# count LOG NAME STATUS WALL CPU: add a stage's PASS/FAIL lines to the
+# totals.
 count() {
-	local log=$1 name=$2 status=$3 p f n min
+	local log=$1 name=$2 status=$3 wall=$4 cpus=$5 p f n min
 	p=$(grep -c '^PASS: ' "$log")
 	f=$(grep -c '^FAIL: ' "$log")
 	n=$(unexpected "$log" | tee -a "$log.unexpected" | wc -l)
@@ -108,14 +131,27 @@ count() {
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	echo "== $name: $p passed, $f failed (log: $log)"
+	stage_times+=("$name $wall $cpus")
+	echo "== $name: $p passed, $f failed, $wall s wall, $cpus s CPU (log: $log)"
+}
+
+# times_table: the wall and CPU seconds of each stage run, and the sums.
+times_table() {
+	[ ${#stage_times[@]} -gt 0 ] || return 0
+	printf '%s\n' "${stage_times[@]}" | awk '
+		BEGIN { printf "== time per stage: %-16s %8s %8s\n", "", "wall s", "CPU s" }
+		{ printf "==   %-30s %8.1f %8.1f\n", $1, $2, $3; w += $2; c += $3 }
+		END { printf "==   %-30s %8.1f %8.1f\n", "total", w, c }'
 }
 
 # stage NAME COMMAND...: run a command that prints PASS/FAIL lines.
 stage() {
-	local name=$1 log=$results/$1.log status
+	local name=$1 log=$results/$1.log status t0 c0 cpu
 	shift
 	echo "== $name: $*"
+	t0=$EPOCHREALTIME
+	child_cpu
+	c0=$cpu
 	# Nested (the gcc11 stage runs this script again), every line goes
 	# up to the outer stage, which counts them.
 	if [ -n "${CHECK_NESTED:-}" ]; then
@@ -124,7 +160,10 @@ stage() {
 		"$@" 2>&1 | tee "$log" | grep --line-buffered -v '^PASS: '
 	fi
 	status=${PIPESTATUS[0]}
-	count "$log" "$name" "$status"
+	child_cpu
+	count "$log" "$name" "$status" \
+		"$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" \
+		"$(awk -v a="$c0" -v b="$cpu" 'BEGIN { printf "%.1f", b - a }')"
 }
 
 dejagnu() {
@@ -216,9 +255,14 @@ selftest_one() {
 	return $ok
 }
 
-# gcc11: the plugin stages again with GCC 11 (its plugin in
-# build/gcc-11/, results in build/gcc-11/check/), then each GCC refusing
-# the plugin built for the other (testsuite/versions/cross-load.sh).
+# gcc11: the plugin stages whose results depend on the GCC release, with
+# GCC 11 (its plugin in build/gcc-11/, results in build/gcc-11/check/),
+# then each GCC refusing the plugin built for the other
+# (testsuite/versions/cross-load.sh).  Not run again: new-warnings and
+# selfcheck (what they test, scripts/style-new-warnings on logs the sarif
+# stage checks and the project's C, does not change with the compiler),
+# and selftest, which tests the tests.
+gcc11_stages=(dejagnu fixits identity plugin-cli sarif)
 gcc11() {
 	local p11 status=0
 
@@ -228,7 +272,8 @@ gcc11() {
 	fi
 	p11=$(make -s -C "$top" GCC=gcc-11 CXX=g++-11 plugin-path) || return 1
 	CHECK_NESTED=1 GCC=gcc-11 GXX=g++-11 CXX=g++-11 PLUGIN=$p11 \
-		BUILD=$BUILD/gcc-11/check "$0" plugin | sed 's/^\(PASS\|FAIL\): /&gcc11: /' || status=1
+		BUILD=$BUILD/gcc-11/check "$0" "${gcc11_stages[@]}" |
+		sed 's/^\(PASS\|FAIL\): /&gcc11: /' || status=1
 	"$top/testsuite/versions/cross-load.sh" gcc gcc-11 || status=1
 	return $status
 }
@@ -255,7 +300,19 @@ run_stage() {
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
-	kbuild-sarif) stage kbuild-sarif make -C "$top" check-kbuild-sarif ;;
+	kbuild-sarif)
+		# The qemu stage's 6.1 style build, if it wrote its SARIF log,
+		# is the -j2 build of the test (one kernel build less); the
+		# test checks it further.
+		local sref=()
+		if [ -s "$BUILD/qemu-6.1/style/style.sarif" ] &&
+		   grep -qs -- -fdiagnostics-column-unit=byte \
+			"$BUILD/qemu-6.1/style/init/.main.o.cmd"; then
+			sref=(SARIF_REFERENCE="$BUILD/qemu-6.1/style"
+			      SARIF_TREE="$BUILD/linux-6.1")
+		fi
+		stage kbuild-sarif env "${sref[@]}" make -C "$top" check-kbuild-sarif
+		;;
 	fix)
 		# The qemu stage's 6.1 style build, if there is one, is the
 		# reference build of the round trip (one kernel build less).
@@ -287,5 +344,6 @@ known_scripts
 for s in "${@:-all}"; do
 	run_stage "$s"
 done
+times_table
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -19,7 +19,7 @@ set -uo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
 out=$tmp_root/new-warnings
 scratch "$out"
-MT=${SARIF_MULTITOOL:-$tmp_root/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
+MT=$SARIF_MULTITOOL
 report=$top/scripts/style-new-warnings
 
 base_c='int g(int);

@@ -23,7 +23,7 @@ set -uo pipefail
 out=$tmp_root/sarif
 scratch "$out"
 dg=$top/testsuite/style.dg
-MT=${SARIF_MULTITOOL:-$tmp_root/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
+MT=$SARIF_MULTITOOL
 GXX=${GXX:-g++}
 
 # compile SRC SARIF SRCROOT [FLAGS...]: compile as the DejaGnu suite does,

@@ -8,7 +8,9 @@
 #
 # Sets top (the repository), GCC, PLUGIN (made absolute: tests compile
 # in scratch directories), tmp_root (BUILD, default <repo>/build) and
-# LC_ALL=C, and defines:
+# LC_ALL=C, SARIF_MULTITOOL (the validator scripts/deps-npm.sh installs
+# under BUILD; the one place its path is written: scripts/check.sh and
+# kbuild/lib.sh take it from here), and defines:
 #   scratch DIR          make DIR anew and work in it
 #   check NAME CMD...    "PASS: NAME" if CMD succeeds, else "FAIL: NAME"
 
@@ -17,6 +19,7 @@ GCC=${GCC:-gcc}
 PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
 case $PLUGIN in /*) ;; *) PLUGIN=$PWD/$PLUGIN ;; esac
 tmp_root=${BUILD:-$top/build}
+SARIF_MULTITOOL=${SARIF_MULTITOOL:-$tmp_root/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}
 export LC_ALL=C
 
 scratch() {
