@@ -96,9 +96,13 @@ run() {
 	rc=0
 	make -C "$tree" O="$out-kc" ARCH=x86_64 W="$w" olddefconfig \
 		>"$out-kc/log" 2>&1 || rc=$?
-	# (make's own error lines name Makefile lines, which the series moves.)
+	# (make's own error lines name Makefile lines, which the series moves,
+	# and the patched .config has one line more, for
+	# CONFIG_GCC_PLUGIN_STYLE_CHECK, so kconfig's .config line numbers
+	# differ.)
 	{ echo "exit $rc"; grep -iE 'warning|error' "$out-kc/log" |
-		sed -E 's/^(make(\[[0-9]+\])?: \*\*\* \[[^]:]*):[0-9]+:/\1:N:/' || true; } |
+		sed -E -e 's/^(make(\[[0-9]+\])?: \*\*\* \[[^]:]*):[0-9]+:/\1:N:/' \
+			-e 's/^\.config:[0-9]+:/.config:N:/' || true; } |
 		normalize "$tree" "$out-kc" >"$res/$tag.kconfig"
 }
 
