@@ -2,18 +2,17 @@
 # kbuild/check-series.sh - check the committed W=style patch series.
 #
 # 1. Up to date: regenerates the series from plugin/ and kbuild/templates/
-#    into a temporary directory and compares it with kbuild/patches/; and
+#    into a temporary directory, signed by the identity of the committed
+#    series (its From: line), and compares it with kbuild/patches/; and
 #    the documentation page names every -Wstyle-RULE of plugin/.
 # 2. Applies: for each VERSION, applies the series in order, without fuzz,
 #    with GNU patch (-p1 --fuzz=0) and with git apply, to the files it
 #    touches, taken from /usr/src/linux-source-VERSION.tar.xz.
-# 3. checkpatch: runs each tree's scripts/checkpatch.pl on every patch and
-#    prints its summary and warnings; an error fails the check, and so
-#    does a warning with --strict-checkpatch.
+# 3. checkpatch: runs each tree's scripts/checkpatch.pl --strict on every
+#    patch and prints its messages; any error, warning or check fails.
 # Prints a PASS: or FAIL: line per check and exits non-zero if any failed.
 #
-# Usage: kbuild/check-series.sh [--no-apply] [--no-checkpatch]
-#                               [--strict-checkpatch] [VERSION...]
+# Usage: kbuild/check-series.sh [--no-apply] [--no-checkpatch] [VERSION...]
 #   VERSION defaults to "6.1 6.12".
 # Environment: PLUGIN_DIR (as for gen-series.sh).
 set -euo pipefail
@@ -22,13 +21,12 @@ prog=check-series.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/lib.sh"
 
-do_apply=1 do_checkpatch=1 strict=0
+do_apply=1 do_checkpatch=1
 versions=()
 for arg in "$@"; do
 	case $arg in
 	--no-apply) do_apply=0 ;;
 	--no-checkpatch) do_checkpatch=0 ;;
-	--strict-checkpatch) strict=1 ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
 	-*) die "unknown option $arg" ;;
 	*) versions+=("$arg") ;;
@@ -39,8 +37,11 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# 1. Up to date.
-"$here/gen-series.sh" "$tmp/patches" >/dev/null
+# 1. Up to date, with the identity that signed the committed series.
+first=$(series_patches "$here/patches" | head -n1)
+author=$(sed -n 's/^From: //p' "$first" | head -n1)
+[ -n "$author" ] || die "$first has no From: line"
+"$here/gen-series.sh" --author "$author" "$tmp/patches" >/dev/null
 if diff -ru "$here/patches" "$tmp/patches" >"$tmp/diff"; then
 	pass "kbuild/patches is up to date with plugin/ and kbuild/templates"
 else
@@ -87,17 +88,18 @@ for v in "${versions[@]}"; do
 		command -v perl >/dev/null || die "perl is not installed (needed by checkpatch.pl)"
 		for p in "${series[@]}"; do
 			rc=0
-			perl "$src/scripts/checkpatch.pl" --no-tree --no-color "$p" \
-				>"$tmp/cp.log" 2>&1 || rc=$?
+			# On stdin: checkpatch takes a file git tracks as a
+			# source file, not as a patch.
+			perl "$src/scripts/checkpatch.pl" --strict --no-tree --no-color \
+				- <"$p" >"$tmp/cp.log" 2>&1 || rc=$?
 			total=$(sed -n 's/^total: //p' "$tmp/cp.log" | tail -n1)
-			what="checkpatch $v $(basename "$p"): ${total:-no result (exit $rc)}"
-			if [ -z "$total" ] || [[ $total != "0 errors,"* ]] ||
-			   { [ $strict = 1 ] && [ $rc -ne 0 ]; }; then
-				fail "$what"
-			else
+			what="checkpatch --strict $v $(basename "$p"): ${total:-no result (exit $rc)}"
+			if [ $rc = 0 ] && [[ $total == "0 errors, 0 warnings, 0 checks,"* ]]; then
 				pass "$what"
+			else
+				fail "$what"
 			fi
-			grep -E '^(ERROR|WARNING|CHECK):|^#[0-9]+: FILE:' "$tmp/cp.log" |
+			grep -E -A3 '^(ERROR|WARNING|CHECK):' "$tmp/cp.log" |
 				sed 's/^/    /' || true
 		done
 	fi

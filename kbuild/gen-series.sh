@@ -3,17 +3,24 @@
 #
 # Writes kbuild/patches/NNNN-*.patch (git format-patch form) and the quilt
 # file kbuild/patches/series from:
-#   - plugin/*.c plugin/*.h: added as scripts/gcc-plugins/<name> by patch 1
+#   - plugin/*.c plugin/*.h: added as scripts/gcc-plugins/<name> by patch 1,
+#     including the tree's gcc-common.h (see kernel_copy below)
 #     (the plugin source is never copied by hand into kbuild/);
 #   - kbuild/templates/NNNN-<slug>.msg: subject (line 1) and commit message;
 #   - kbuild/templates/NNNN-<slug>.diff: the hunks for existing kernel files;
 #   - kbuild/templates/style-lines.sh: scripts/style-lines.sh (STYLE_SINCE=);
 #   - kbuild/templates/style-sarif.sh: scripts/style-sarif.sh (STYLE_SARIF=);
 #   - kbuild/templates/style-check.rst: the documentation page.
-# The output depends only on these inputs (fixed author, dates and hashes),
-# so kbuild/check-series.sh can regenerate it and compare.
+# The patches are From: and Signed-off-by: the git identity of whoever runs
+# it (git config user.name and user.email, as git commit takes them), which
+# is also the maintainer in the MAINTAINERS entry (@AUTHOR@ in the
+# templates); without one it refuses. The output depends only on these
+# inputs and the identity (fixed dates and hashes), so
+# kbuild/check-series.sh can regenerate it, with the committed series'
+# identity (--author), and compare.
 #
-# Usage: kbuild/gen-series.sh [OUTDIR]     (default: kbuild/patches)
+# Usage: kbuild/gen-series.sh [--author 'NAME <EMAIL>'] [OUTDIR]
+#   OUTDIR defaults to kbuild/patches.
 # Environment: PLUGIN_DIR (default: <repo>/plugin)
 set -euo pipefail
 
@@ -21,9 +28,13 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 tpl=$here/templates
 plugin_dir=${PLUGIN_DIR:-$root/plugin}
+author=
+if [ "${1:-}" = --author ]; then
+	[ $# -ge 2 ] || { echo "gen-series.sh: error: --author needs 'NAME <EMAIL>'" >&2; exit 1; }
+	author=$2
+	shift 2
+fi
 out=${1:-$here/patches}
-
-author="Style Plugin Developers <style-plugin@example.invalid>"
 signature="kbuild/gen-series.sh"
 
 die() {
@@ -31,10 +42,22 @@ die() {
 	exit 1
 }
 
+command -v git >/dev/null || die "git is not installed"
+# The identity that signs the series: the caller's git identity, read
+# before the user's configuration is shut out below.
+if [ -z "$author" ]; then
+	name=$(cd "$root" && git config user.name) || true
+	email=$(cd "$root" && git config user.email) || true
+	[ -n "$name" ] && [ -n "$email" ] ||
+		die "no git identity to sign the patches with: set git config user.name and user.email"
+	author="$name <$email>"
+fi
+[[ $author =~ ^[^\<\>\|\&]+\ \<[^\<\>\|\&\ ]+@[^\<\>\|\&\ ]+\>$ ]] ||
+	die "'$author' is not an identity of the form 'NAME <EMAIL>'"
+
 export LC_ALL=C TZ=UTC
 # Keep the user's git configuration (diff.noprefix, color, ...) out of it.
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent
-command -v git >/dev/null || die "git is not installed"
 [ -d "$plugin_dir" ] || die "plugin directory $plugin_dir not found"
 [ -d "$tpl" ] || die "template directory $tpl not found"
 
@@ -63,6 +86,40 @@ new_file_diff() {
 	# git diff --no-index exits 1 when the files differ, which they do.
 	(cd "$tree" && git diff --no-index --no-color --no-ext-diff --abbrev=7 \
 		-- /dev/null "$dst") || [ $? -eq 1 ] || die "git diff failed on $src"
+}
+
+# kernel_copy FILE: plugin/FILE as the kernel gets it. In the kernel the
+# plugin includes the tree's scripts/gcc-plugins/gcc-common.h, like the
+# other plugins, and only the GCC headers that gcc-common.h lacks:
+# style_compat.h's list of GCC headers, from "gcc-plugin.h" to "intl.h",
+# becomes that, and its __visible (gcc-common.h has it) goes; the other
+# files' "gcc-plugin.h" becomes "gcc-common.h".
+kernel_copy() {
+	local f=$1
+	case $f in
+	style_compat.h)
+		awk -v file="$plugin_dir/$f" '
+			/^#include "gcc-plugin.h"$/ {
+				print "/* The kernel'"'"'s plugin header, and what it does not include. */"
+				print "#include \"gcc-common.h\""
+				print "#include \"tree-iterator.h\""
+				print "#include \"hash-set.h\""
+				print "#include \"cpplib.h\""
+				print "#include \"diagnostic-core.h\""
+				skip = 1; found++; next
+			}
+			skip && /^#include "intl.h"$/ { skip = 0; found++; next }
+			skip { next }
+			/^#ifndef __visible$/ { vis = 1; next }
+			vis { if (/^#endif$/) { vis = 0; found++; getline; if ($0 != "") print } ; next }
+			{ print }
+			END { if (found != 3) { print file ": the GCC header block or __visible was not found" > "/dev/stderr"; exit 1 } }
+		' "$plugin_dir/$f" || die "cannot make the kernel copy of $f"
+		;;
+	*)
+		sed 's/^#include "gcc-plugin.h"$/#include "gcc-common.h"/' "$plugin_dir/$f"
+		;;
+	esac
 }
 
 # plugin_makefile_diff: for a plugin of several .c files, tell
@@ -180,7 +237,8 @@ for msg in "${msgs[@]}"; do
 	case $(basename "$base") in
 	0001-*)
 		for f in "${plugin_files[@]}"; do
-			new_file_diff "scripts/gcc-plugins/$f" "$plugin_dir/$f" >>"$raw"
+			kernel_copy "$f" >"$work/$f"
+			new_file_diff "scripts/gcc-plugins/$f" "$work/$f" >>"$raw"
 		done
 		[ ${#plugin_c[@]} -gt 1 ] && plugin_makefile_diff >>"$raw"
 		;;
@@ -196,6 +254,8 @@ for msg in "${msgs[@]}"; do
 		;;
 	esac
 	[ -s "$raw" ] || die "patch $n ($msg) has no diff"
+	# The maintainer of the MAINTAINERS entry is the signer.
+	sed -i "s|@AUTHOR@|${author//|/\\|}|g" "$raw"
 	sort_sections "$raw" >"$work/patch.diff"
 	(cd "$work" && git apply --stat "$work/patch.diff" >/dev/null) ||
 		die "the diff of patch $n ($msg) is malformed"

@@ -5,7 +5,7 @@
 #   kbuild-series         regenerate kbuild/patches from plugin/ + templates
 #   check-kbuild          all of the checks below
 #   check-kbuild-series   the series is up to date, applies to every tree
-#                         without fuzz, and passes checkpatch.pl
+#                         without fuzz, and passes checkpatch.pl --strict
 #   check-kbuild-wflags   W=1/2/3/e/c behave exactly as without the series
 #   check-kbuild-build    a tinyconfig + CONFIG_WERROR=y kernel builds with
 #                         W=style and reports each violation once

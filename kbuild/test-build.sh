@@ -2,8 +2,8 @@
 # kbuild/test-build.sh - build a small kernel with W=style and check it.
 #
 # For each VERSION: prepares $WORK/linux-VERSION with kbuild/prepare-tree.sh,
-# configures an x86_64 tinyconfig (which has no CONFIG_GCC_PLUGINS) with
-# CONFIG_WERROR=y, SLUB and CONFIG_MODULES=y, builds it with
+# configures an x86_64 tinyconfig with CONFIG_WERROR=y, SLUB,
+# CONFIG_MODULES=y and CONFIG_GCC_PLUGINS=y (W=style needs it), builds it with
 # "make W=style" and checks that:
 #   - the build succeeds although the style warnings are warnings under
 #     -Werror, and style_plugin.so was built in the scripts stage;
@@ -70,11 +70,14 @@ for v in "${versions[@]}"; do
 	mk tinyconfig >/dev/null
 	# SLUB rather than 6.1's tinyconfig SLOB: include/linux/slab.h then
 	# has violations, in a header that most objects include.
+	# W=style needs CONFIG_GCC_PLUGINS (CONFIG_GCC_PLUGIN_STYLE_CHECK
+	# defaults to y), which changes no code here: no plugin that
+	# instruments code is enabled.
 	"$tree/scripts/config" --file "$out/.config" --enable WERROR \
-		--disable SLOB --enable SLUB --enable MODULES
+		--disable SLOB --enable SLUB --enable MODULES --enable GCC_PLUGINS
 	mk olddefconfig >/dev/null
-	check "linux-$v: the config has CONFIG_WERROR=y and no CONFIG_GCC_PLUGINS" \
-		bash -c "grep -qx CONFIG_WERROR=y '$out/.config' && ! grep -qx CONFIG_GCC_PLUGINS=y '$out/.config'"
+	check "linux-$v: the config has CONFIG_WERROR=y, CONFIG_GCC_PLUGIN_STYLE_CHECK=y and no code plugin" \
+		bash -c "grep -qx CONFIG_WERROR=y '$out/.config' && grep -qx CONFIG_GCC_PLUGIN_STYLE_CHECK=y '$out/.config' && [ \$(grep -c '^CONFIG_GCC_PLUGIN_.*=y' '$out/.config') = 1 ]"
 
 	note "linux-$v: make W=style (tinyconfig, CONFIG_WERROR=y)"
 	t0=$(date +%s)

@@ -15,6 +15,12 @@
 #     reported again, and a planted record is gone;
 #   - KBUILD_STYLE_LINES in the environment does not stand for the lines of
 #     STYLE_SINCE: they are computed (here an error, outside git);
+#   - W=style on tinyconfig (no CONFIG_GCC_PLUGINS) stops with one line
+#     that says what to enable; with CONFIG_GCC_PLUGINS the check's own
+#     option, CONFIG_GCC_PLUGIN_STYLE_CHECK, is on by default;
+#   - "make W=style help" and "make -n W=style" (also with STYLE_SINCE=
+#     and for one object) change no file in the tree or the output
+#     directory (git status, from git directories outside them);
 #   - with debug info (KCFLAGS=-g) the W=style object is byte-identical to
 #     a plain build: the plugin's options are not in DW_AT_producer.
 #
@@ -64,6 +70,18 @@ for v in "${versions[@]}"; do
 
 	make -C "$tree" O="$out" ARCH=x86_64 tinyconfig >/dev/null
 
+	# tinyconfig has no CONFIG_GCC_PLUGINS: W=style says, in one line,
+	# what to enable, and compiles nothing.
+	note "linux-$v: W=style without CONFIG_GCC_PLUGIN_STYLE_CHECK"
+	rm -f "$out/$obj"
+	rc=0
+	mk W=style >"$out/noconfig.log" 2>&1 || rc=$?
+	check "linux-$v: W=style on tinyconfig: one clear error naming CONFIG_GCC_PLUGIN_STYLE_CHECK and CONFIG_GCC_PLUGINS" \
+		bash -c "[ $rc != 0 ] && [ ! -f '$out/$obj' ] && [ \$(grep -c 'W=style needs' '$out/noconfig.log') = 1 ] && grep -q '\*\*\* W=style needs CONFIG_GCC_PLUGIN_STYLE_CHECK=y, which depends on CONFIG_GCC_PLUGINS' '$out/noconfig.log'"
+	"$tree/scripts/config" --file "$out/.config" --enable GCC_PLUGINS
+	make -C "$tree" O="$out" ARCH=x86_64 olddefconfig >/dev/null
+	check "linux-$v: tinyconfig + CONFIG_GCC_PLUGINS has CONFIG_GCC_PLUGIN_STYLE_CHECK=y (its default)" \
+		grep -qx CONFIG_GCC_PLUGIN_STYLE_CHECK=y "$out/.config"
 	note "linux-$v: KBUILD_STYLE_CHECK in the environment"
 	mk env:KBUILD_STYLE_CHECK=warn >"$out/env-warn.log" 2>&1 || true
 	check "linux-$v: KBUILD_STYLE_CHECK=warn: $obj builds" built
@@ -123,6 +141,44 @@ for v in "${versions[@]}"; do
 		>"$out/lines.log" 2>&1 || rc=$?
 	check "linux-$v: KBUILD_STYLE_LINES=...: STYLE_SINCE's lines are computed (outside git: the error)" \
 		bash -c "[ $rc != 0 ] && grep -q 'W=style: STYLE_SINCE=HEAD: .* is not in a git tree' '$out/lines.log'"
+
+	# No side effects when make only reads the Makefiles: "make help" and
+	# "make -n" with W=style leave the source tree and the output
+	# directory as they are (here with records in .tmp_style_once, which
+	# W=style empties when it builds). Both are compared with git, from
+	# git directories outside them.
+	note "linux-$v: make W=style help, make -n W=style"
+	# Records to keep: the STYLE_SINCE error above emptied the directory.
+	rm -f "$out/$obj"
+	mk W=style >/dev/null 2>&1 || true
+	sfx=$work/env-$v-sfx
+	rm -rf "$sfx"
+	mkdir -p "$sfx"
+	g() {
+		git --git-dir="$sfx/$1.git" --work-tree="$2" -c user.name=test \
+			-c user.email=test@invalid -c gc.auto=0 "${@:3}"
+	}
+	for d in "src $tree" "obj $out"; do
+		g $d init -q && g $d add -A -f . && g $d commit -qm base ||
+			die "cannot set up git in $sfx"
+	done
+	rec_before=$(find "$out/.tmp_style_once" -type f | wc -l)
+	# "make -n" goes through the whole build, which has not been done
+	# here, so it may fail late; it must get as far as printing the
+	# recipe that would empty .tmp_style_once.
+	rc=0
+	nmk() { env -u KBUILD_STYLE_CHECK -u MAKEFLAGS -u MAKELEVEL make -C "$tree" \
+		O="$out" ARCH=x86_64 W=style "$@"; }
+	nmk help >"$sfx/noop-help.log" 2>&1 || rc=$?
+	nmk -n "$obj" >"$sfx/noop-obj.log" 2>&1 || rc=$?
+	nmk -n >"$sfx/noop-all.log" 2>&1 || true
+	nmk -n STYLE_SINCE=HEAD >"$sfx/noop-since.log" 2>&1 || true
+	grep -q 'rm -rf \.tmp_style_once' "$sfx/noop-all.log" &&
+		grep -q 'style-lines\.sh' "$sfx/noop-since.log" || rc=1
+	changed=$( { g src "$tree" status --porcelain; g obj "$out" status --porcelain; } | head -n 5 | tr '\n' ' ')
+	check "linux-$v: make W=style help / -n (status $rc) change no file ($rec_before records kept)${changed:+: $changed}" \
+		bash -c "[ $rc = 0 ] && [ $rec_before -gt 0 ] && [ -z \"$changed\" ]"
+	rm -rf "$sfx"
 
 	note "linux-$v: debug info"
 	rm -f "$out/$obj"

@@ -3,7 +3,8 @@
 #
 # For each VERSION, builds the same objects in a tree with the series
 # (kbuild/prepare-tree.sh) and in a pristine copy of it (the series taken
-# back), with the same configuration, for a sequence of W= values, and
+# back), with the same configuration (tinyconfig with CONFIG_GCC_PLUGINS,
+# which W=style needs), for a sequence of W= values, and
 # compares, after replacing the tree and output paths by placeholders:
 #   cmd   the commands kbuild records in the objects' .cmd files;
 #   log   every command make runs (V=1), as a sorted list: compiler, asm,
@@ -95,9 +96,13 @@ run() {
 	rc=0
 	make -C "$tree" O="$out-kc" ARCH=x86_64 W="$w" olddefconfig \
 		>"$out-kc/log" 2>&1 || rc=$?
-	# (make's own error lines name Makefile lines, which the series moves.)
+	# (make's own error lines name Makefile lines, which the series moves,
+	# and the patched .config has one line more, for
+	# CONFIG_GCC_PLUGIN_STYLE_CHECK, so kconfig's .config line numbers
+	# differ.)
 	{ echo "exit $rc"; grep -iE 'warning|error' "$out-kc/log" |
-		sed -E 's/^(make(\[[0-9]+\])?: \*\*\* \[[^]:]*):[0-9]+:/\1:N:/' || true; } |
+		sed -E -e 's/^(make(\[[0-9]+\])?: \*\*\* \[[^]:]*):[0-9]+:/\1:N:/' \
+			-e 's/^\.config:[0-9]+:/.config:N:/' || true; } |
 		normalize "$tree" "$out-kc" >"$res/$tag.kconfig"
 }
 
@@ -168,8 +173,16 @@ for v in "${versions[@]}"; do
 		t=${!tree}
 		out=$work/out-$v-$tree
 		rm -rf "$out" "$out-kc"
+		# W=style needs CONFIG_GCC_PLUGIN_STYLE_CHECK, which needs
+		# CONFIG_GCC_PLUGINS (and defaults to y); both trees get the
+		# same configuration but for that symbol.
 		make -C "$t" O="$out" ARCH=x86_64 tinyconfig >/dev/null 2>&1 ||
 			die "make tinyconfig failed in $t"
+		"$t/scripts/config" --file "$out/.config" --enable GCC_PLUGINS
+		make -C "$t" O="$out" ARCH=x86_64 olddefconfig >/dev/null 2>&1 ||
+			die "make olddefconfig failed in $t"
+		grep -qx CONFIG_GCC_PLUGINS=y "$out/.config" ||
+			die "$t: CONFIG_GCC_PLUGINS=y did not stay in the config (plugin headers missing?)"
 	done
 	for w in "${plain_ws[@]}"; do
 		note "linux-$v: W=$w"

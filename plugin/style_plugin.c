@@ -106,6 +106,7 @@ enum body_kind {
 	BODY_DO,	/* 'do' */
 	BODY_NEXT,	/* the ';' or '}' ending the statement before */
 };
+
 static bool style_disabled;
 static bool style_as_error;
 static const char *once_dir;
@@ -592,7 +593,8 @@ static void note_long_line(location_t loc, const char *file, int line)
 	long_line_files = XRESIZEVEC(char *, long_line_files,
 				     n_long_line_files + 1);
 	long_line_files[n_long_line_files++] = xstrdup(file);
-	inform(loc, "style_plugin: GCC tracks no column past %u: this line, and any other such line of this file, is checked only up to there",
+	inform(loc,
+	       "style_plugin: GCC tracks no column past %u: this line, and any other such line of this file, is checked only up to there",
 	       LINE_MAP_MAX_COLUMN_NUMBER);
 }
 
@@ -1194,8 +1196,8 @@ static int piece_start(const struct split *splits, int n, int col)
  * is the line's level of indentation.
  */
 static char *kw_indent(const struct split *splits, int nsplits,
-			const char *text, int len, const struct violation *v,
-			const char *line_ws, const char *unit)
+		       const char *text, int len, const struct violation *v,
+		       const char *line_ws, const char *unit)
 {
 	const char *ws = indent_at(splits, nsplits, v->kw.col, line_ws);
 
@@ -2188,7 +2190,7 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 	}
 	rule = rule_index(key);
 	if (rule < 0) {
-		char *rules = xstrdup("");
+		char *rules = xstrdup("and RULE or no-RULE for RULE in ");
 
 		for (int i = 0; i < NR_RULES; i++) {
 			char *more = concat(rules, i ? ", " : "",
@@ -2197,8 +2199,7 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 			free(rules);
 			rules = more;
 		}
-		error(
-		      "%s: unknown option %qs; valid options are: %s, and RULE or no-RULE for RULE in %s",
+		error("%s: unknown option %qs; valid options are: %s, %s",
 		      plugin, arg->key, valid_args, rules);
 		free(rules);
 		return false;

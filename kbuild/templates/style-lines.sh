@@ -11,10 +11,10 @@
 # changes since REV, committed or not, and for each such file that git
 # does not track yet. The style plugin then reports only the violations
 # on those lines (-fplugin-arg-style_plugin-lines=OUTPUT). Kbuild runs
-# it once per build, not once per object.
+# it once per build, before anything is compiled, not once per object.
 #
-# On error (DIR outside a git tree, an unknown REV) it says why on
-# standard output, which kbuild turns into an error, and exits 1.
+# On error (DIR outside a git tree, an unknown REV) it says why in one
+# line on standard error and exits 1, which stops the build.
 
 dir=$1
 rev=$2
@@ -22,7 +22,7 @@ out=$3
 
 fail()
 {
-	echo "STYLE_SINCE=$rev: $*"
+	echo "W=style: STYLE_SINCE=$rev: $*" >&2
 	exit 1
 }
 
