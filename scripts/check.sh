@@ -8,7 +8,7 @@
 #          kbuild-sarif,
 #          all (plugin, gcc11, robust, kbuild, qemu, fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, fixits, identity,
-#          plugin-cli, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
+#          plugin-cli, controls, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
 #
 #   robust runs testsuite/robust/ on samples: unusual inputs and modes,
@@ -54,6 +54,7 @@ min_tests() {
 	fixits)			echo 30 ;;
 	identity)		echo 120 ;;
 	plugin-cli)		echo 45 ;;
+	controls)		echo 28 ;;
 	sarif)			echo 80 ;;
 	new-warnings)		echo 15 ;;
 	selfcheck)		echo 8 ;;
@@ -150,7 +151,7 @@ dejagnu() {
 }
 
 # The stages of plugin, in order, and the script each runs.
-plugin_stages=(dejagnu fixits identity plugin-cli sarif new-warnings selfcheck)
+plugin_stages=(dejagnu fixits identity plugin-cli controls sarif new-warnings selfcheck)
 robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
 	       robust-memcheck)
 
@@ -241,7 +242,7 @@ run_stage() {
 		done
 		;;
 	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
-	fixits|identity|plugin-cli|sarif|new-warnings|selfcheck)
+	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
 		for st in "${robust_stages[@]}"; do
