@@ -155,7 +155,8 @@ check "pragma: exactly lines 16, 20, 24 reported" \
 	eval '[ "$(grep -o "^region.c:[0-9]*:[0-9]*: warning: [^[]*\[-Wstyle-[a-z-]*\]" region.txt | cut -d: -f2 | tr "\n" " ")" = "16 20 24 " ]'
 check "pragma: no other warning" eval '[ "$(grep -c warning: region.txt)" = 3 ]'
 $GCC -Wall -c region.c -o plain.o 2> plain.txt
-check "pragma: without the plugin, no warning at all" eval '[ $? -eq 0 ] && [ ! -s plain.txt ]'
+rc=$?
+check "pragma: without the plugin, no warning at all" eval '[ $rc -eq 0 ] && [ ! -s plain.txt ]'
 printf '#pragma style_plugin pop\nint x;\n' > pop.c
 cc pop.txt -c pop.c
 check "pragma pop without push: one error" eval '[ $rc -ne 0 ] && [ "$(grep -c "error: .#pragma style_plugin pop. without a .push." pop.txt)" = 1 ]'
