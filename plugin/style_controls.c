@@ -50,6 +50,18 @@
 #include "style_controls.h"
 #include "style_sarif.h"
 
+/*
+ * The C family's and libcpp's symbols are weak: f951 and lto1 lack some,
+ * and a plugin with an undefined strong one would not load there.  The
+ * pragma is registered only where they are.
+ */
+extern cpp_reader *parse_in __attribute__((weak));
+extern void c_register_pragma(const char *, const char *,
+			      pragma_handler_1arg) __attribute__((weak));
+extern enum cpp_ttype pragma_lex(tree *, location_t *) __attribute__((weak));
+extern void cpp_define(cpp_reader *, const char *) __attribute__((weak));
+extern cpp_options *cpp_get_options(cpp_reader *) __attribute__((weak));
+
 static const struct style_rules *rules;
 static char *rule_list;
 
@@ -350,6 +362,9 @@ static void handle_pragma(cpp_reader *)
 
 void style_controls_pragmas(void *gcc_data, void *user_data)
 {
+	if (!c_register_pragma || !pragma_lex || !parse_in || !cpp_define ||
+	    !cpp_get_options)
+		return;
 	c_register_pragma(NULL, "style_plugin", handle_pragma);
 	/* Preprocessed input takes no more definitions (nor checks). */
 	if (!cpp_get_options(parse_in)->preprocessed)
