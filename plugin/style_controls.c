@@ -55,12 +55,11 @@
  * and a plugin with an undefined strong one would not load there.  The
  * pragma is registered only where they are.
  */
-extern cpp_reader *parse_in __attribute__((weak));
-extern void c_register_pragma(const char *, const char *,
-			      pragma_handler_1arg) __attribute__((weak));
-extern enum cpp_ttype pragma_lex(tree *, location_t *) __attribute__((weak));
-extern void cpp_define(cpp_reader *, const char *) __attribute__((weak));
-extern cpp_options *cpp_get_options(cpp_reader *) __attribute__((weak));
+#pragma weak parse_in
+#pragma weak c_register_pragma
+#pragma weak pragma_lex
+#pragma weak cpp_define
+#pragma weak cpp_get_options
 
 static const struct style_rules *rules;
 static char *rule_list;
@@ -250,8 +249,10 @@ struct change {
 	unsigned int off;	/* bit N: rule N is off */
 };
 
-static vec<change> changes;
-static vec<unsigned int> stack;
+static struct change *changes;
+static unsigned int n_changes, changes_size;
+static unsigned int *stack;
+static unsigned int n_stack, stack_size;
 static unsigned int off_now;
 
 static location_t expansion_point(location_t loc)
@@ -262,7 +263,7 @@ static location_t expansion_point(location_t loc)
 
 bool style_rule_off_at(int rule, location_t loc)
 {
-	unsigned int lo = 0, hi = changes.length();
+	unsigned int lo = 0, hi = n_changes;
 
 	if (!hi)
 		return false;
@@ -337,14 +338,18 @@ static void handle_pragma(cpp_reader *)
 		else
 			off_now &= ~mask;
 	} else if (!strcmp(word, "push")) {
-		stack.safe_push(off_now);
+		if (n_stack == stack_size) {
+			stack_size = stack_size * 2 + 8;
+			stack = XRESIZEVEC(unsigned int, stack, stack_size);
+		}
+		stack[n_stack++] = off_now;
 		t = pragma_lex(&x, &loc);
 	} else if (!strcmp(word, "pop")) {
-		if (stack.is_empty()) {
+		if (!n_stack) {
 			error_at(loc, "%<#pragma style_plugin pop%> without a %<push%>");
 			return;
 		}
-		off_now = stack.pop();
+		off_now = stack[--n_stack];
 		t = pragma_lex(&x, &loc);
 	} else {
 		error_at(loc, pragma_usage);
@@ -354,10 +359,16 @@ static void handle_pragma(cpp_reader *)
 		error_at(loc, pragma_usage);
 		return;
 	}
-	if (!changes.is_empty() && changes.last().at == at)
-		changes.last().off = off_now;
-	else
-		changes.safe_push({ at, off_now });
+	if (n_changes && changes[n_changes - 1].at == at) {
+		changes[n_changes - 1].off = off_now;
+		return;
+	}
+	if (n_changes == changes_size) {
+		changes_size = changes_size * 2 + 8;
+		changes = XRESIZEVEC(struct change, changes, changes_size);
+	}
+	changes[n_changes].at = at;
+	changes[n_changes++].off = off_now;
 }
 
 void style_controls_pragmas(void *gcc_data, void *user_data)
