@@ -34,12 +34,17 @@
  *   disable          check nothing
  *   no-RULE, RULE    turn a rule off or on (RULE without "-Wstyle-")
  *   error            report style violations as errors
+ *   error=RULE,...   report these rules' violations as errors
  *   once=DIR         report each violation once per DIR: the first
  *                    compile to create DIR/<hash> reports it
  *   lines=FILE       report only on the lines FILE lists, one range a
  *                    line: "PATH FIRST LAST" (new-code-only mode)
  *   sarif=FILE       also write the results as a SARIF 2.1.0 log
  *                    (style_sarif.c); srcroot=DIR, docs=URI for it
+ *
+ * -Wno-style-RULE turns RULE off too, and "#pragma style_plugin" exempts
+ * a region of the source; -Wstyle-RULE and -Werror=style-RULE cannot
+ * work (style_controls.c says why).
  *
  * Usage:
  *   $ make                                    # builds style_plugin.so
@@ -55,6 +60,7 @@
 
 #include "style_compat.h"
 #include "style_sarif.h"
+#include "style_controls.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -65,6 +71,7 @@ static struct plugin_info style_plugin_info = {
 		"\tloop-body, do-body, multi-stmt, empty-body)\n"
 		"RULE\tturn RULE on\n"
 		"error\treport style violations as errors\n"
+		"error=RULE,...\treport these rules' violations as errors\n"
 		"once=DIR\treport each violation once per DIR\n"
 		"lines=FILE\treport only on the line ranges FILE lists\n"
 		"sarif=FILE\twrite the results as a SARIF log to FILE\n"
@@ -109,11 +116,18 @@ enum body_kind {
 
 static bool style_disabled;
 static bool style_as_error;
+static bool rule_as_error[NR_RULES];	/* error=RULE,... */
+static const struct style_rules all_rules = { rule_names, NR_RULES };
 static const char *once_dir;
 
 /* The rule being reported, for the option-name hook; RULE_NONE otherwise. */
 static enum style_rule current_rule = RULE_NONE;
 static style_option_name_fn next_option_name;
+
+int style_reporting_rule(void)
+{
+	return current_rule == RULE_NONE ? -1 : current_rule;
+}
 
 /* A byte position in a source file: 1-based line, 0-based column. */
 struct src_pos {
@@ -939,7 +953,8 @@ static void sarif_result(const struct violation *v, const struct line_fix *fix)
 		sfix.ins_line = insert.line;
 		sfix.text = fix->text;
 	}
-	style_sarif_result(rule_names[v->rule], style_as_error, message(v),
+	style_sarif_result(rule_names[v->rule],
+			   style_as_error || rule_as_error[v->rule], message(v),
 			   v->kw_name, v->at.file, v->at.line, v->at.col,
 			   fix && fix->text ? &sfix : NULL);
 }
@@ -963,7 +978,7 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 		return false;
 	at = pos_to_loc_any(anchors, n_anchors, &v->at);
 	if (at == UNKNOWN_LOCATION || in_system_header_at(at) ||
-	    !first_report(at, v->rule))
+	    style_rule_off_at(v->rule, at) || !first_report(at, v->rule))
 		return false;
 	/* The SARIF log holds it even when once= leaves it to another compile. */
 	sarif_result(v, fix);
@@ -986,7 +1001,7 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 
 	msg = message(v);
 	current_rule = v->rule;
-	*werror = style_as_error;
+	*werror = style_as_error || rule_as_error[v->rule];
 	style_warning(at, after, after_label(v),
 		      fix ? fix->remove_start : UNKNOWN_LOCATION,
 		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
@@ -2142,7 +2157,7 @@ static int rule_index(const char *name)
 }
 
 static const char valid_args[] =
-	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI";
+	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, error=RULE[,RULE...]";
 
 /* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
 static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
@@ -2171,6 +2186,15 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 		}
 		return load_line_ranges(arg->value, plugin);
 	}
+	if (!strcmp(key, "error") && arg->value) {
+		char *what = concat("-fplugin-arg-", plugin, "-error=",
+				    arg->value, NULL);
+		bool ok = style_parse_rules(plugin, what, arg->value,
+					    rule_as_error);
+
+		free(what);
+		return ok;
+	}
 	if (arg->value) {
 		error("%s: option %qs takes no value (given %qs)", plugin, key,
 		      arg->value);
@@ -2190,22 +2214,19 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 	}
 	rule = rule_index(key);
 	if (rule < 0) {
-		char *rules = xstrdup("and RULE or no-RULE for RULE in ");
-
-		for (int i = 0; i < NR_RULES; i++) {
-			char *more = concat(rules, i ? ", " : "",
-					    rule_names[i] + strlen("style-"), NULL);
-
-			free(rules);
-			rules = more;
-		}
-		error("%s: unknown option %qs; valid options are: %s, %s",
-		      plugin, arg->key, valid_args, rules);
-		free(rules);
+		error(
+		      "%s: unknown option %qs; valid options are: %s, and RULE or no-RULE for RULE in %s",
+		      plugin, arg->key, valid_args, style_rule_list());
 		return false;
 	}
 	rule_enabled[rule] = on;
 	return true;
+}
+
+/* PLUGIN_START_UNIT, with the check off too: the -Wno-style-RULE notes. */
+static void start_controls(void *gcc_data, void *user_data)
+{
+	style_controls_start();
 }
 
 /* C and C++ (GNU C17, GNU C++17, ...); not Objective-C, not lto1. */
@@ -2235,14 +2256,18 @@ __visible int plugin_init(struct plugin_name_args *info,
 		      same ? version->datestamp : "", same ? ")" : "");
 		return 0;
 	}
+	style_controls_init(&all_rules);
 	for (int i = 0; i < info->argc; i++)
 		ok &= parse_arg(&info->argv[i], plugin);
+	ok &= style_controls_wno(plugin, rule_enabled);
 	if (!ok)
 		return 1;
 	style_hide_own_options(plugin);
 
 	register_callback(plugin, PLUGIN_INFO, NULL, &style_plugin_info);
 	style_sarif_init(plugin, style_plugin_info.version);
+	register_callback(plugin, PLUGIN_PRAGMAS, style_controls_pragmas, NULL);
+	register_callback(plugin, PLUGIN_START_UNIT, start_controls, NULL);
 	if (style_disabled)
 		return 0;
 	if (!language_is_checked())

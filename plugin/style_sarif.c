@@ -107,6 +107,19 @@ static const char *sarif_version;
 static struct sarif_result *results;
 static int n_results, results_size;
 
+const char *style_docs_uri(void)
+{
+	return sarif_docs;
+}
+
+const char *style_rule_anchor(const char *rule)
+{
+	for (unsigned int i = 0; i < NR_SARIF_RULES; i++)
+		if (!strcmp(sarif_rules[i].id, rule))
+			return sarif_rules[i].anchor;
+	return "";
+}
+
 bool style_sarif_arg(const struct plugin_argument *arg, const char *plugin,
 		     bool *ok)
 {

@@ -27,6 +27,12 @@ const char *style_source_line(const char *file, int line, int *len);
 bool style_sarif_arg(const struct plugin_argument *arg, const char *plugin,
 		     bool *ok);
 
+/* Where docs/rules.md is (docs=URI), ending in '/'. */
+const char *style_docs_uri(void);
+
+/* RULE's anchor in rules.md (GitHub's, of its heading). */
+const char *style_rule_anchor(const char *rule);
+
 /* Write the log at the end of the compile, if sarif= asked for one. */
 void style_sarif_init(const char *plugin, const char *version);
 

@@ -5,10 +5,10 @@
 #
 # Usage: scripts/check.sh STAGE...
 #   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, qemu, fix,
-#          kbuild-sarif,
-#          all (plugin, gcc11, robust, kbuild, qemu, fix, kbuild-sarif),
+#          kbuild-sarif, editors (after qemu: its log),
+#          all (plugin, gcc11, robust, kbuild, qemu, editors, fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, fixits, identity,
-#          plugin-cli, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
+#          plugin-cli, controls, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
 #
 #   robust runs testsuite/robust/ on samples: unusual inputs and modes,
@@ -56,6 +56,8 @@ min_tests() {
 	fixits)			echo 30 ;;
 	identity)		echo 120 ;;
 	plugin-cli)		echo 45 ;;
+	controls)		echo 28 ;;
+	editors)		echo 22 ;;
 	sarif)			echo 80 ;;
 	new-warnings)		echo 15 ;;
 	selfcheck)		echo 8 ;;
@@ -189,7 +191,7 @@ dejagnu() {
 }
 
 # The stages of plugin, in order, and the script each runs.
-plugin_stages=(dejagnu fixits identity plugin-cli sarif new-warnings selfcheck)
+plugin_stages=(dejagnu fixits identity plugin-cli controls sarif new-warnings selfcheck)
 robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
 	       robust-memcheck)
 
@@ -200,7 +202,7 @@ known_scripts() {
 	for t in "$top"/testsuite/*.sh "$top"/testsuite/robust/*.sh; do
 		name=$(basename "$t" .sh)
 		case $t in */robust/*) name=robust-$name ;; esac
-		case " ${plugin_stages[*]} ${robust_stages[*]} robust-lib " in
+		case " ${plugin_stages[*]} ${robust_stages[*]} robust-lib editors " in
 		*" $name "*) ;;
 		*) echo "FAIL: $t is run by no stage of scripts/check.sh"
 		   failed=$((failed + 1)) ;;
@@ -286,7 +288,7 @@ run_stage() {
 		done
 		;;
 	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
-	fixits|identity|plugin-cli|sarif|new-warnings|selfcheck)
+	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck|editors)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
 		for st in "${robust_stages[@]}"; do
@@ -331,6 +333,7 @@ run_stage() {
 		run_stage robust
 		run_stage kbuild
 		run_stage qemu
+		run_stage editors
 		run_stage fix
 		run_stage kbuild-sarif
 		;;

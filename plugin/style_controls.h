@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * style_controls.h - how users switch style_plugin's rules: the
+ * -Wno-style-RULE form of each warning's tag, the rules' option URLs,
+ * and "#pragma style_plugin" regions in the source.
+ */
+#ifndef STYLE_CONTROLS_H_INCLUDED
+#define STYLE_CONTROLS_H_INCLUDED
+
+/* The rules' tags ("style-if-body", ...), NR of them, from style_plugin.c. */
+struct style_rules {
+	const char *const *names;
+	int nr;
+};
+
+/* Take the rules' names (before anything else here is used). */
+void style_controls_init(const struct style_rules *rules);
+
+/*
+ * Read -Wno-style-RULE from the command line (GCC postpones an unknown
+ * -Wno- option) and turn RULE off in ENABLED.  False, after one error
+ * naming the rules, if a -Wno-style-... names no rule.
+ */
+bool style_controls_wno(const char *plugin, bool *enabled);
+
+/* From style_plugin.c: the rule being reported, or -1. */
+int style_reporting_rule(void);
+
+/*
+ * PLUGIN_START_UNIT: hook the diagnostic context (option URLs, and
+ * GCC's closing note about the -Wno-style-RULE options it did not know).
+ */
+void style_controls_start(void);
+
+/* The URL of RULE's section in docs/rules.md (malloc'ed). */
+char *style_rule_url(const char *rule);
+
+/* PLUGIN_PRAGMAS: register #pragma style_plugin. */
+void style_controls_pragmas(void *gcc_data, void *user_data);
+
+/* Whether a #pragma style_plugin region turns RULE off at LOC. */
+bool style_rule_off_at(int rule, location_t loc);
+
+/* Read a comma-separated list of rules into SET; false after an error. */
+bool style_parse_rules(const char *plugin, const char *what,
+		       const char *list, bool *set);
+
+/* "if-body, else-body, ..." (static storage). */
+const char *style_rule_list(void);
+
+#endif /* STYLE_CONTROLS_H_INCLUDED */
