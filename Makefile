@@ -40,8 +40,8 @@ PLUGIN		:= plugin/style_plugin.so
 else
 PLUGIN		:= $(PLUGIN_BUILD)/$(notdir $(GCC))/style_plugin.so
 endif
-PLUGIN_SRCS	:= plugin/style_plugin.c plugin/style_sarif.c
-PLUGIN_HDRS	:= plugin/style_compat.h plugin/style_sarif.h
+PLUGIN_SRCS	:= plugin/style_plugin.c plugin/style_input.c plugin/style_sarif.c
+PLUGIN_HDRS	:= plugin/style_compat.h plugin/style_input.h plugin/style_sarif.h
 PLUGIN_ID	:= $(PLUGIN).gcc
 
 # The flags the kernel's scripts/gcc-plugins/Makefile uses, so that what
