@@ -7,7 +7,7 @@
 #   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, qemu, fix,
 #          kbuild-sarif,
 #          all (plugin, gcc11, robust, kbuild, qemu, fix, kbuild-sarif),
-#          or one part of plugin or robust: dejagnu, fixits, identity,
+#          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
 #          plugin-cli, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
 #
@@ -53,6 +53,7 @@ min_tests() {
 	dejagnu)		echo 490 ;;
 	fixits)			echo 30 ;;
 	identity)		echo 120 ;;
+	node-path)		echo 150 ;;
 	plugin-cli)		echo 45 ;;
 	sarif)			echo 80 ;;
 	new-warnings)		echo 15 ;;
@@ -150,7 +151,8 @@ dejagnu() {
 }
 
 # The stages of plugin, in order, and the script each runs.
-plugin_stages=(dejagnu fixits identity plugin-cli sarif new-warnings selfcheck)
+plugin_stages=(dejagnu node-path fixits identity plugin-cli sarif new-warnings
+	       selfcheck)
 robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
 	       robust-memcheck)
 
@@ -241,7 +243,7 @@ run_stage() {
 		done
 		;;
 	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
-	fixits|identity|plugin-cli|sarif|new-warnings|selfcheck)
+	fixits|identity|plugin-cli|sarif|new-warnings|selfcheck|node-path)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
 		for st in "${robust_stages[@]}"; do
