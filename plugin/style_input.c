@@ -49,12 +49,15 @@ static struct segment *segments;
 static int n_segments, cap_segments;
 static bool indexed;
 
+/* Whether OPT is on: the last of -fOPT and -fno-OPT wins. */
 static bool option_set(unsigned int opt)
 {
+	bool on = false;
+
 	for (unsigned int i = 0; i < save_decoded_options_count; i++)
 		if (save_decoded_options[i].opt_index == opt)
-			return save_decoded_options[i].value;
-	return false;
+			on = save_decoded_options[i].value;
+	return on;
 }
 
 /* All of FD, in a malloc'd buffer with a NUL after it. */
