@@ -91,13 +91,14 @@ static char *read_all(int fd, size_t *size)
 /*
  * Standard input can be read once: read it here, before the compiler
  * does, and give the compiler a file with the same bytes as its standard
- * input.  Nothing is lost: if no such file can be made, the compile
- * stops with an error.
+ * input: a memfd (no file system needed: an icecc node compiles in a
+ * chroot), else a temporary file.  Nothing is lost: if no such file can
+ * be made, the compile stops with an error.
  */
 static bool keep_stdin(const char *plugin)
 {
-	FILE *copy;
 	size_t done = 0;
+	int fd;
 
 	input = read_all(0, &input_size);
 	input_read = true;
@@ -105,29 +106,31 @@ static bool keep_stdin(const char *plugin)
 		error("%s: cannot read the standard input: %m", plugin);
 		return false;
 	}
-	copy = tmpfile();
-	if (!copy) {
-		error("%s: cannot keep a copy of the standard input: %m", plugin);
-		return false;
+	fd = memfd_create("style_plugin-stdin", MFD_CLOEXEC);
+	if (fd < 0) {
+		FILE *tmp = tmpfile();
+
+		fd = tmp ? dup(fileno(tmp)) : -1;
+		if (tmp)
+			fclose(tmp);
 	}
-	while (done < input_size) {
-		ssize_t n = write(fileno(copy), input + done, input_size - done);
+	while (fd >= 0 && done < input_size) {
+		ssize_t n = write(fd, input + done, input_size - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0) {
-			error("%s: cannot keep a copy of the standard input: %m",
-			      plugin);
-			return false;
-		}
+		if (n <= 0)
+			break;
 		done += n;
 	}
-	if (lseek(fileno(copy), 0, SEEK_SET) != 0 ||
-	    dup2(fileno(copy), 0) < 0) {
+	if (fd < 0 || done < input_size || lseek(fd, 0, SEEK_SET) != 0 ||
+	    dup2(fd, 0) < 0) {
 		error("%s: cannot keep a copy of the standard input: %m", plugin);
+		if (fd >= 0)
+			close(fd);
 		return false;
 	}
-	fclose(copy);
+	close(fd);
 	return true;
 }
 
