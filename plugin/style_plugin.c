@@ -59,6 +59,7 @@
 #include <unistd.h>
 
 #include "style_compat.h"
+#include "style_input.h"
 #include "style_sarif.h"
 #include "style_controls.h"
 
@@ -236,14 +237,18 @@ static void src_file_load(struct src_file *f, const char *name)
 		return;
 	}
 	/* Only regular files: opening a FIFO would wait for a writer. */
-	if (stat(name, &st) != 0 || !S_ISREG(st.st_mode))
-		return;
-	fd = open(name, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		src_file_read(f, fd, st.st_size);
-	close(fd);
+	if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) {
+		fd = open(name, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+			    st.st_size > 0)
+				src_file_read(f, fd, st.st_size);
+			close(fd);
+		}
+	}
+	/* No file (an icecc node): its lines in -fdirectives-only input. */
+	if (!f->text)
+		f->text = style_input_file_text(name, &f->size, &f->map_size);
 }
 
 /*
@@ -615,7 +620,8 @@ static void note_long_line(location_t loc, const char *file, int line)
 /*
  * The position of LOC in its source file.  Locations from line markers
  * (#line, or "# 1 file" in preprocessed input) name lines whose text is
- * not what the compiler read, so they are not checked.
+ * not what the compiler read, so they are not checked; but the markers
+ * of -fdirectives-only input place each line where it was written.
  */
 static bool loc_to_pos(location_t loc, struct src_pos *pos)
 {
@@ -628,7 +634,9 @@ static bool loc_to_pos(location_t loc, struct src_pos *pos)
 	map = linemap_check_ordinary(linemap_lookup(line_table, loc));
 	if (!map)
 		return false;
-	if (map->reason == LC_RENAME_VERBATIM) {
+	if (map->reason == LC_RENAME_VERBATIM &&
+	    style_input_line_directive(ORDINARY_MAP_FILE_NAME(map),
+				       ORDINARY_MAP_STARTING_LINE_NUMBER(map))) {
 		note_once(&said_line_markers,
 			  "style_plugin: code placed by '#line' or line markers is not checked");
 		return false;
@@ -649,13 +657,13 @@ static bool loc_to_pos(location_t loc, struct src_pos *pos)
  * location in the same file), and checked by expanding it back: a line
  * the map does not cover, or a column it cannot encode, gives none.
  */
+static location_t pos_in_map(const line_map_ordinary *map,
+			     const struct src_pos *pos);
+
 static location_t pos_to_loc(location_t anchor, const struct src_pos *pos)
 {
-	const line_map_ordinary *map;
+	const line_map_ordinary *map, *last;
 	location_t loc;
-	expanded_location x;
-	unsigned int col_bits;
-	int first;
 
 	if (anchor <= BUILTINS_LOCATION)
 		return UNKNOWN_LOCATION;
@@ -663,6 +671,30 @@ static location_t pos_to_loc(location_t anchor, const struct src_pos *pos)
 	if (linemap_location_from_macro_expansion_p(line_table, anchor))
 		return UNKNOWN_LOCATION;
 	map = linemap_check_ordinary(linemap_lookup(line_table, anchor));
+	/*
+	 * Or in one of the maps that follow it in the same file: libcpp
+	 * starts a new map where a line needs more column bits, and line
+	 * markers (-fdirectives-only input) start others.
+	 */
+	last = LINEMAPS_LAST_ORDINARY_MAP(line_table);
+	for (int i = 0; i < 8 && map <= last; i++, map++) {
+		if (i && strcmp(ORDINARY_MAP_FILE_NAME(map), pos->file))
+			break;
+		loc = pos_in_map(map, pos);
+		if (loc != UNKNOWN_LOCATION)
+			return loc;
+	}
+	return UNKNOWN_LOCATION;
+}
+
+static location_t pos_in_map(const line_map_ordinary *map,
+			     const struct src_pos *pos)
+{
+	location_t loc;
+	expanded_location x;
+	unsigned int col_bits;
+	int first;
+
 	first = ORDINARY_MAP_STARTING_LINE_NUMBER(map);
 	col_bits = map->m_column_and_range_bits - map->m_range_bits;
 	if (pos->line < first || col_bits == 0 ||
@@ -2136,12 +2168,14 @@ static void check_function(void *gcc_data, void *user_data)
 
 static bool said_preprocessed;
 
-/* PLUGIN_START_UNIT: preprocessed input has no macro locations and its
- * columns are not the source file's, so the check is off there.
+/*
+ * PLUGIN_START_UNIT: fully preprocessed input has no macro locations and
+ * its columns are not the source file's, so the check is off there;
+ * -fdirectives-only input is checked (style_input.c).
  */
 static void check_input_kind(void *gcc_data, void *user_data)
 {
-	if (style_input_is_preprocessed()) {
+	if (style_input_unchecked()) {
 		style_disabled = true;
 		note_once(&said_preprocessed,
 			  "style_plugin: preprocessed input is not checked");
@@ -2273,6 +2307,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	if (!language_is_checked())
 		return 0;
 
+	if (!style_input_init(plugin))
+		return 1;
 	next_option_name = style_get_option_name_hook();
 	style_set_option_name_hook(style_option_name);
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);

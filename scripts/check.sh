@@ -7,7 +7,7 @@
 #   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, qemu, fix,
 #          kbuild-sarif, editors (after qemu: its log),
 #          all (plugin, gcc11, robust, kbuild, qemu, editors, fix, kbuild-sarif),
-#          or one part of plugin or robust: dejagnu, fixits, identity,
+#          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
 #          plugin-cli, controls, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
 #
@@ -55,6 +55,7 @@ min_tests() {
 	dejagnu)		echo 490 ;;
 	fixits)			echo 30 ;;
 	identity)		echo 120 ;;
+	node-path)		echo 150 ;;
 	plugin-cli)		echo 45 ;;
 	controls)		echo 28 ;;
 	editors)		echo 22 ;;
@@ -191,7 +192,8 @@ dejagnu() {
 }
 
 # The stages of plugin, in order, and the script each runs.
-plugin_stages=(dejagnu fixits identity plugin-cli controls sarif new-warnings selfcheck)
+plugin_stages=(dejagnu node-path fixits identity plugin-cli controls sarif
+	       new-warnings selfcheck)
 robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
 	       robust-memcheck)
 
@@ -288,7 +290,7 @@ run_stage() {
 		done
 		;;
 	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
-	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck|editors)
+	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck|editors|node-path)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
 		for st in "${robust_stages[@]}"; do
