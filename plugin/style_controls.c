@@ -163,6 +163,11 @@ static diagnostic_starter_fn next_starter;
 static diagnostic_finalizer_fn next_finalizer;
 static bool dropping;
 
+/* GCC's text (opts-global.cc), whose translation GCC looks up. */
+static const char unknown_option_note[] = {
+	"unrecognized command-line option %qs may have been intended to silence earlier diagnostics"
+};
+
 static bool is_own_note(diagnostic_info *d)
 {
 	static const char *fmt;
@@ -171,7 +176,7 @@ static bool is_own_note(diagnostic_info *d)
 	if (d->kind != DK_NOTE || diagnostic_location(d) != UNKNOWN_LOCATION)
 		return false;
 	if (!fmt)
-		fmt = _("unrecognized command-line option %qs may have been intended to silence earlier diagnostics");
+		fmt = _(unknown_option_note);
 	if (!d->message.format_spec || strcmp(d->message.format_spec, fmt))
 		return false;
 	/* pp_format has run: the chunks hold the quoted option. */
@@ -280,8 +285,9 @@ bool style_rule_off_at(int rule, location_t loc)
 	return lo && (changes[lo - 1].off & (1u << rule));
 }
 
-static const char pragma_usage[] =
-	"expected %<push%>, %<pop%>, %<off%> or %<on%> after %<#pragma style_plugin%>, and for %<off%> and %<on%> the rules in a string (%<\"if-body, loop-body\"%>, or %<\"-Wstyle-if-body\"%>), none for all";
+static const char pragma_usage[] = {
+	"expected %<push%>, %<pop%>, %<off%> or %<on%> after %<#pragma style_plugin%>, and for %<off%> and %<on%> the rules in a string (%<\"if-body, loop-body\"%>, or %<\"-Wstyle-if-body\"%>), none for all"
+};
 
 /* Add the rules of S ("if-body,-Wstyle-loop-body") to *MASK. */
 static bool pragma_rules(const char *s, location_t loc, unsigned int *mask)
@@ -298,7 +304,8 @@ static bool pragma_rules(const char *s, location_t loc, unsigned int *mask)
 		}
 		rule = len ? find_rule(name, len) : -2;
 		if (rule == -1) {
-			error_at(loc, "unknown rule %<%.*s%> in %<#pragma style_plugin%>; the rules are: %s",
+			error_at(loc,
+				 "unknown rule %<%.*s%> in %<#pragma style_plugin%>; the rules are: %s",
 				 (int)len, name, rule_list);
 			return false;
 		}

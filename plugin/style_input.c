@@ -287,7 +287,8 @@ static void index_input(void)
 				else
 					free(name);
 			}
-			line = first = n;
+			line = n;
+			first = n;
 			start = next;
 		} else {
 			line++;

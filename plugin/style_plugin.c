@@ -2190,8 +2190,9 @@ static int rule_index(const char *name)
 	return -1;
 }
 
-static const char valid_args[] =
-	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, error=RULE[,RULE...]";
+static const char valid_args[] = {
+	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, error=RULE[,RULE...]"
+};
 
 /* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
 static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
@@ -2248,9 +2249,9 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 	}
 	rule = rule_index(key);
 	if (rule < 0) {
-		error(
-		      "%s: unknown option %qs; valid options are: %s, and RULE or no-RULE for RULE in %s",
-		      plugin, arg->key, valid_args, style_rule_list());
+		error("%s: unknown option %qs; valid options are: %s, %s%s",
+		      plugin, arg->key, valid_args,
+		      "and RULE or no-RULE for RULE in ", style_rule_list());
 		return false;
 	}
 	rule_enabled[rule] = on;
