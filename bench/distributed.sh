@@ -52,6 +52,9 @@ if [ ! -f "$tree/.config" ]; then
 	"$top/kbuild/prepare-tree.sh" 6.1 "$tree" > "$out/prepare.log" 2>&1 ||
 		die "prepare-tree.sh failed ($out/prepare.log)"
 	make -s -C "$tree" tinyconfig > /dev/null || die "tinyconfig failed"
+	# W=style needs CONFIG_GCC_PLUGINS (the style option is on with it).
+	"$tree/scripts/config" --file "$tree/.config" --enable GCC_PLUGINS &&
+		make -s -C "$tree" olddefconfig > /dev/null || die "olddefconfig failed"
 	make -s -C "$tree" -j"$JOBS" prepare > "$out/prepare-make.log" 2>&1 ||
 		die "make prepare failed ($out/prepare-make.log)"
 	make -s -C "$tree" -j"$JOBS" W=style scripts_gcc_plugins \
