@@ -82,7 +82,9 @@ for v in "${versions[@]}"; do
 	note "linux-$v: make W=style (tinyconfig, CONFIG_WERROR=y)"
 	t0=$(date +%s)
 	rc=0
-	mk W=style >"$out/style.log" 2>&1 || rc=$?
+	: >"$out/style.log"
+	kbuild_make "$out/style.log" "linux-$v build-$v" -C "$tree" O="$out" \
+		ARCH=x86_64 -j"$jobs" W=style || rc=$?
 	note "linux-$v: full W=style build: exit $rc, $(($(date +%s) - t0)) s"
 	check "linux-$v: W=style build succeeds with CONFIG_WERROR=y" [ $rc = 0 ]
 	[ $rc = 0 ] || tail -n 30 "$out/style.log" | sed 's/^/    /'
