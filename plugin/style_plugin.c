@@ -1416,21 +1416,46 @@ static bool same_line(const struct violation *x, const struct violation *y)
 	return x->at.line == y->at.line && !strcmp(x->at.file, y->at.file);
 }
 
-/* Report the queued violations in source order, a fix per line. */
+/*
+ * A violation whose rule is off: by an option, -Wno-style-RULE, or a
+ * #pragma style_plugin region.  It gets no warning, and no fix-it is
+ * computed from it (the other fix-its of its line leave it as it is).
+ */
+static bool rule_is_off(const struct violation *v)
+{
+	location_t at;
+
+	if (!rule_enabled[v->rule])
+		return true;
+	at = pos_to_loc_any(v->anchors, v->n_anchors, &v->at);
+	return at != UNKNOWN_LOCATION && style_rule_off_at(v->rule, at);
+}
+
+/*
+ * Report the queued violations in source order, a fix per line, from the
+ * violations of the line that are reported: filters first, then fix-its.
+ */
 static void report_queued(void)
 {
 	qsort(queued, n_queued, sizeof(*queued), compare_violations);
 	for (int i = 0, n; i < n_queued; i += n) {
 		struct line_fix fix;
 		bool fixed = false;
+		int m = 0;
 
 		for (n = 1; i + n < n_queued; n++)
 			if (!same_line(&queued[i], &queued[i + n]))
 				break;
 		if (style_warnings_inhibited() || !line_selected(&queued[i].at))
 			continue;
-		compute_line_fix(&queued[i], n, &fix);
+		/* The line's violations that are on, first, in order. */
 		for (int k = 0; k < n; k++)
+			if (!rule_is_off(&queued[i + k]))
+				queued[i + m++] = queued[i + k];
+		if (!m)
+			continue;
+		compute_line_fix(&queued[i], m, &fix);
+		for (int k = 0; k < m; k++)
 			if (report(&queued[i + k], fixed ? NULL : &fix))
 				fixed = true;
 		free(fix.text);

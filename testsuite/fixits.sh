@@ -26,13 +26,14 @@ result() {	# result NAME STATUS
 	if [ "$2" -eq 0 ]; then echo "PASS: $1"; else echo "FAIL: $1"; fi
 }
 
-# fix SRC DST: apply the plugin's fix-its for SRC, writing DST; fails
-# if the compile fails or crashes.  DST.fixits: how many fix-its.
+# fix SRC DST [ARG...]: apply the plugin's fix-its for SRC (compiled
+# with ARGs), writing DST; fails if the compile fails or crashes.
+# DST.fixits: how many fix-its.
 fix() {
 	local status
 
 	cp "$1" "$2"
-	$GCC -fplugin="$PLUGIN" -fdiagnostics-parseable-fixits -c "$2" \
+	$GCC -fplugin="$PLUGIN" -fdiagnostics-parseable-fixits "${@:3}" -c "$2" \
 		-o /dev/null 2> "$2.log"
 	status=$?
 	grep -c '^fix-it:' "$2.log" > "$2.fixits"
@@ -68,6 +69,21 @@ for src in "$top"/testsuite/fixits/*.c; do
 		$GCC -O2 -c "$src" -o before.o && $GCC -O2 -c "$name" -o after.o &&
 		cmp -s before.o after.o
 	result "$name: same object code" $?
+done
+
+# Filters before fix-its: a rule turned off gives no warning and no
+# fix-it, and the fix-it of another rule on its line leaves its code as
+# it is (the else body stays on the else line).
+printf 'int f(int a)\n{\n\tint x;\n\n\tif (a) x = 1; else x = 2;\n\treturn x;\n}\n' > else-off.c
+printf 'int f(int a)\n{\n\tint x;\n\n\tif (a)\n\t\tx = 1;\n\telse x = 2;\n\treturn x;\n}\n' > else-off.want
+for off in -fplugin-arg-style_plugin-no-else-body -Wno-style-else-body; do
+	fix else-off.c else-off-fixed.c "$off" &&
+		[ "$(grep -c '\[-Wstyle-' else-off-fixed.c.log)" -eq 1 ] &&
+		grep -q '\[-Wstyle-if-body\]' else-off-fixed.c.log &&
+		cmp -s else-off-fixed.c else-off.want
+	status=$?
+	result "rule off ($off): the if-body warning and fix-it alone, the else line unchanged" $status
+	[ $status -eq 0 ] || { diff -u else-off.want else-off-fixed.c; cat else-off-fixed.c.log; }
 done
 
 # The seed: "[PATCH] kernel/module.c has something to hide."
