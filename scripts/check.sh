@@ -68,7 +68,7 @@ min_tests() {
 	robust-corpus)		echo 5 ;;
 	robust-csmith)		echo 5 ;;
 	robust-memcheck)	echo 7 ;;
-	kbuild)			echo 260 ;;
+	kbuild)			echo 220 ;;
 	kbuild-series)		echo 15 ;;
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
