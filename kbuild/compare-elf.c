@@ -497,6 +497,17 @@ static void read_files(const char *list)
 	n_files = j;
 }
 
+/* The changed file (--files) in which line LA moves to LB, or NULL. */
+static const char *changed_file_moving(const char *la, const char *lb)
+{
+	size_t f;
+
+	for (f = 0; f < n_files; f++)
+		if (line_ok(files[f], la, lb))
+			return files[f];
+	return NULL;
+}
+
 /*
  * An initcall name with a line in it: __initcall__kmod_MOD__ID_LINE_FN,
  * split into the part before LINE, LINE and the part after (from the
@@ -538,14 +549,13 @@ static int initcall_split(const char *name, struct initcall *ic)
 static void compare_symbols(struct elf *A, struct elf *B, size_t i)
 {
 	struct section *x = &A->s[i], *y = &B->s[i];
-	size_t k, f;
+	size_t k;
 
 	for (k = 0; k + 24 <= x->data.len; k += 24) {
 		const unsigned char *ea = x->data.data + k, *eb = y->data.data + k;
 		const char *na, *nb;
 		struct initcall ia, ib;
 		char *la, *lb, *key;
-		int found = 0;
 
 		if (x->link >= A->n || y->link >= B->n)
 			input_error("symbol table %zu links to no string table", i);
@@ -574,9 +584,7 @@ static void compare_symbols(struct elf *A, struct elf *B, size_t i)
 				    k / 24, na, nb);
 		la = strndup(na + ia.line, ia.line_end - ia.line);
 		lb = strndup(nb + ib.line, ib.line_end - ib.line);
-		for (f = 0; f < n_files && !found; f++)
-			found = line_ok(files[f], la, lb);
-		if (!found) {
+		if (!changed_file_moving(la, lb)) {
 			size_t len = 1, j;
 			char *all;
 
@@ -858,7 +866,6 @@ static int immediates(const char *text, char *shape, uint64_t *val, int max)
 static const char *line_pair_source(uint64_t la, uint64_t lb)
 {
 	char a[24], b[24], *key;
-	size_t f;
 	int ok;
 
 	snprintf(a, sizeof(a), "%llu", (unsigned long long)la);
@@ -870,10 +877,7 @@ static const char *line_pair_source(uint64_t la, uint64_t lb)
 		free(key);
 		return ok ? "an object" : NULL;
 	}
-	for (f = 0; f < n_files; f++)
-		if (line_ok(files[f], a, b))
-			return files[f];
-	return NULL;
+	return changed_file_moving(a, b);
 }
 
 /*
@@ -1077,7 +1081,7 @@ static int compare(int argc, char **argv)
 
 	for (i = 0; i < A.n; i++) {
 		struct section *x = &A.s[i], *y = &B.s[i];
-		const char *kind, *sym;
+		const char *kind;
 		size_t d;
 
 		if (x->type == SHT_SYMTAB)
@@ -1105,13 +1109,11 @@ static int compare(int argc, char **argv)
 		/* The first differing byte, and the symbol it falls in. */
 		for (d = 0; d < x->data.len && x->data.data[d] == y->data.data[d]; d++)
 			;
-		sym = symbol_at(&A, i, A.rel ? d : x->addr + d);
 		kind = x->type == SHT_RELA ? "relocations" :
 		       x->flags & SHF_EXECINSTR ? "code" :
 		       x->flags & SHF_ALLOC ? "data" : "contents";
-		unexplained("section %s differs (%s, at %s+0x%zx%s%s%s): not a line number",
-			    x->name, kind, x->name, d, sym ? " (in " : "",
-			    sym ? sym : "", sym ? ")" : "");
+		unexplained("section %s differs (%s, at %s): not a line number",
+			    x->name, kind, where(&A, i, d));
 	}
 	if (build_id)
 		explained("build-id");
