@@ -1005,12 +1005,10 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 	bool saved_werror = *werror;
 	const char *msg;
 
-	if (style_warnings_inhibited() || !rule_enabled[v->rule] ||
-	    !line_selected(&v->at))
-		return false;
+	/* The rule and line filters are applied by report_queued(). */
 	at = pos_to_loc_any(anchors, n_anchors, &v->at);
 	if (at == UNKNOWN_LOCATION || in_system_header_at(at) ||
-	    style_rule_off_at(v->rule, at) || !first_report(at, v->rule))
+	    !first_report(at, v->rule))
 		return false;
 	/* The SARIF log holds it even when once= leaves it to another compile. */
 	sarif_result(v, fix);
