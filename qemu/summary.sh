@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # qemu/summary.sh - collect the style plugin's warnings from a kernel build
-# log and print a summary (count per rule, per top-level directory).
+# and print a summary (count per rule, per top-level directory).
 #
-# Usage: qemu/summary.sh [-s SRC_TREE] LOGFILE [OUTFILE]
+# Usage: qemu/summary.sh [-s SRC_TREE] [-r SARIF] LOGFILE [OUTFILE]
 #   OUTFILE defaults to LOGFILE's directory/style-warnings.txt.
-# Picks GCC diagnostics whose option is [-Wstyle-*] or [-Werror=style-*]:
+# With -r, the results are read from SARIF, the build's merged log
+# (make W=style STYLE_SARIF=SARIF): each violation once, with the file
+# relative to the source root, the rule and the level the plugin gave it,
+# and the column in SARIF's units (UTF-16 code units: a tab is one, so on
+# an ASCII line the byte column).  The build log must still be readable:
+# it names the build being summarized.
+# Without -r, it picks from LOGFILE the GCC diagnostics whose option is
+# [-Wstyle-*] or [-Werror=style-*]:
 #   path/file.c:LINE:COL: warning: message [-Wstyle-if-body]
 # Paths are made relative to the kernel tree: SRC_TREE prefix (from -s or
 # $SRCTREE), leading ./ and ../ are removed; other absolute paths are cut
@@ -18,13 +25,15 @@ die() {
 	exit 2
 }
 usage() {
-	echo "usage: $0 [-s SRC_TREE] LOGFILE [OUTFILE]" >&2
+	echo "usage: $0 [-s SRC_TREE] [-r SARIF] LOGFILE [OUTFILE]" >&2
 	exit 2
 }
 srctree=${SRCTREE:-}
-while getopts s: opt; do
+sarif=
+while getopts s:r: opt; do
 	case $opt in
 	s) srctree=$OPTARG ;;
+	r) sarif=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -41,12 +50,35 @@ if [ -n "$srctree" ]; then
 fi
 export LC_ALL=C
 
-# 1. Raw matching diagnostics (ANSI colour codes stripped).
+# 1. Raw diagnostics: the results of the merged SARIF log written as GCC
+#    writes them, or the matching lines of the build log (ANSI colour
+#    codes stripped).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sed 's/\x1b\[[0-9;]*[mK]//g' "$log" |
-	grep -E '^[^ :][^:]*:[0-9]+:[0-9]+: (warning|error): .*\[-W(error=)?style-[A-Za-z0-9_-]+\][[:space:]]*$' \
-		>"$tmp/raw" || true
+if [ -n "$sarif" ]; then
+	[ -r "$sarif" ] || die "SARIF log '$sarif' not found or unreadable"
+	command -v jq >/dev/null || die "jq is not installed (apt-get install jq)"
+	jq -r '
+		if type != "object" or .version != "2.1.0" or
+		   ([.runs[]? | .tool.driver.name == "style_plugin"] |
+		    length == 0 or (all | not))
+		then error("not a style_plugin SARIF 2.1.0 log") else . end |
+		.runs[] | .results[]? |
+		.locations[0].physicalLocation as $p |
+		($p.artifactLocation.uri | sub("^file://"; "")) + ":" +
+		($p.region.startLine | tostring) + ":" +
+		($p.region.startColumn | tostring) + ": " +
+		(if .level == "error" then "error: " + .message.text +
+		 " [-Werror=" + .ruleId + "]"
+		 else "warning: " + .message.text + " [-W" + .ruleId + "]" end)
+		' "$sarif" >"$tmp/raw" 2>"$tmp/jq.err" ||
+		die "$sarif: $(sed -n '1{s/^jq: error (at [^)]*): //;s/^jq: //;p}' \
+			"$tmp/jq.err" | head -c 200)"
+else
+	sed 's/\x1b\[[0-9;]*[mK]//g' "$log" |
+		grep -E '^[^ :][^:]*:[0-9]+:[0-9]+: (warning|error): .*\[-W(error=)?style-[A-Za-z0-9_-]+\][[:space:]]*$' \
+			>"$tmp/raw" || true
+fi
 
 # 2. Kernel tree roots for absolute paths: -s/SRCTREE, then walk up on disk.
 roots=()
@@ -117,6 +149,19 @@ BEGIN {
 	while (path ~ /^\.\.?\//)
 		sub(/^\.\.?\//, "", path)
 	gsub(/\/\.\//, "/", path)
+	# dir/../ (lib/zstd/decompress/../common/bitstream.h): the file
+	# once, whichever directory included it
+	np = split(path, seg, "/")
+	k = 0
+	for (i = 1; i <= np; i++) {
+		if (seg[i] == ".." && k > 0 && stack[k] != "..")
+			k--
+		else
+			stack[++k] = seg[i]
+	}
+	path = stack[1]
+	for (i = 2; i <= k; i++)
+		path = path "/" stack[i]
 	match(rest, /\[-W(error=)?style-[A-Za-z0-9_-]+\]$/)
 	rule = substr(rest, RSTART + 3, RLENGTH - 4)
 	sub(/^error=/, "", rule)
@@ -132,7 +177,7 @@ cp "$tmp/out" "$out"
 
 # 4. Summary.
 total=$(wc -l <"$out")
-echo "summary.sh: $total style warning(s) from $log (de-duplicated by file:line:col:rule)"
+echo "summary.sh: $total style warning(s) from ${sarif:-$log} (de-duplicated by file:line:col:rule)"
 echo "summary.sh: list written to $out"
 if [ "$total" -gt 0 ]; then
 	echo "per rule:"
