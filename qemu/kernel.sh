@@ -14,8 +14,11 @@
 #   $BUILD/qemu-VERSION/initramfs.cpio
 # Environment:
 #   BUILD             build directory (absolute or relative to the cwd)
-#   STYLE_MAKE_ARGS   make args of the style build (default "W=style";
-#                     set it empty for a plain build)
+#   STYLE_MAKE_ARGS   make args of the style build (default "W=style
+#                     STYLE_SARIF=$BUILD/qemu-VERSION/style/style.sarif";
+#                     set it empty for a plain build).  With STYLE_SARIF=,
+#                     the summary is read from the merged SARIF log, and
+#                     checked against the build log's warnings.
 #   PLAIN_MAKE_ARGS   make args of the plain build (default empty)
 #   IDENTITY=1        also build plain and require byte-identical vmlinux
 #                     and bzImage (qemu/compare.sh style plain)
@@ -48,7 +51,11 @@ mkdir -p "$build" || die "cannot create build dir '$build'"
 build=$(cd "$build" && pwd)
 src=$build/linux-$version
 out=$build/qemu-$version
-read -ra style_args <<<"${STYLE_MAKE_ARGS-W=style}"
+read -ra style_args <<<"${STYLE_MAKE_ARGS-W=style STYLE_SARIF=$out/style/style.sarif}"
+sarif=
+for a in "${style_args[@]}"; do
+	case $a in STYLE_SARIF=*) sarif=${a#STYLE_SARIF=} ;; esac
+done
 read -ra plain_args <<<"${PLAIN_MAKE_ARGS-}"
 
 t0=$(date +%s)
@@ -88,13 +95,46 @@ step "building initramfs"
 # 3. Style build, then always the warning summary (also after a failure).
 step "building $out/style (make args: ${style_args[*]:-none})"
 rc=0
+fresh=1
+[ ! -e "$out/style/vmlinux" ] || fresh=0
 "$here/build.sh" "$src" "$out/style" "${style_args[@]}" || rc=$?
+# After a failed build, from its log: the merged log is written last.
+[ $rc = 0 ] || sarif=
 if [ -f "$out/style/build.log" ]; then
-	step "style warning summary"
-	"$here/summary.sh" -s "$src" "$out/style/build.log" "$out/style/style-warnings.txt"
+	step "style warning summary${sarif:+ (from $sarif)}"
+	"$here/summary.sh" -s "$src" ${sarif:+-r "$sarif"} "$out/style/build.log" \
+		"$out/style/style-warnings.txt" || die "no summary of the style build"
 fi
 [ $rc = 0 ] || die "style build failed (log: $out/style/build.log)"
 pass "a tinyconfig kernel builds with ${style_args[*]:-no W=}"
+# The summary read from the merged SARIF log must hold the build log's
+# warnings, at the same files, lines and rules (the columns differ where
+# a tab precedes: GCC's display columns against SARIF's); after a build
+# from scratch, exactly those.  (A make that recompiles little prints
+# little; the merged log keeps the whole build's results.)
+if [ -n "$sarif" ]; then
+	"$here/summary.sh" -s "$src" "$out/style/build.log" \
+		"$out/style/style-warnings-log.txt" >/dev/null
+	for f in style-warnings style-warnings-log; do
+		sed 's/^\([^:]*:[0-9]*\):.*\[-W\(error=\)\{0,1\}\(style-[a-z-]*\)\]$/\1: \3/' \
+			"$out/style/$f.txt" | sort >"$out/style/$f.keys"
+	done
+	n=$(wc -l <"$out/style/style-warnings.keys")
+	if [ "$fresh" = 1 ]; then
+		cmp -s "$out/style/style-warnings.keys" "$out/style/style-warnings-log.keys" || {
+			diff "$out/style/style-warnings.keys" "$out/style/style-warnings-log.keys" | head -n 10
+			die "the summary from $sarif is not the build log's warnings"
+		}
+		pass "the summary, read from the merged SARIF, has the build log's $n warnings (file, line, rule)"
+	else
+		missing=$(comm -13 "$out/style/style-warnings.keys" "$out/style/style-warnings-log.keys")
+		[ -z "$missing" ] || {
+			echo "$missing" | head -n 10
+			die "the summary from $sarif lacks warnings of the build log"
+		}
+		pass "the summary, read from the merged SARIF ($n warnings), has each of the build log's (file, line, rule)"
+	fi
+fi
 case " ${style_args[*]} " in
 *" W="*style*)
 	n=$(grep -c '\[-W\(error=\)\{0,1\}style-' "$out/style/style-warnings.txt" || true)

@@ -41,5 +41,6 @@ check-qemu: $(QEMU_DEPS)
 demo: $(QEMU_DEPS)
 	BOOT_VERBOSE=1 $(QEMU_KERNEL) 6.1
 	@echo "demo: style warnings: $(BUILD)/qemu-6.1/style/style-warnings.txt"
+	@echo "demo: SARIF log:      $(QEMU_SARIF)"
 	@echo "demo: console log:    $(BUILD)/qemu-6.1/style/boot.log"
 	@grep -a -m1 STYLE-BOOT-OK '$(BUILD)/qemu-6.1/style/boot.log' | tr -d '\r'
