@@ -41,6 +41,8 @@
  *                    line: "PATH FIRST LAST" (new-code-only mode)
  *   sarif=FILE       also write the results as a SARIF 2.1.0 log
  *                    (style_sarif.c); srcroot=DIR, docs=URI for it
+ *   check-only       no other warning: for a check-only pass beside the
+ *                    compile that reports them (style_controls.c)
  *
  * -Wno-style-RULE turns RULE off too, and "#pragma style_plugin" exempts
  * a region of the source; -Wstyle-RULE and -Werror=style-RULE cannot
@@ -77,7 +79,8 @@ static struct plugin_info style_plugin_info = {
 		"lines=FILE\treport only on the line ranges FILE lists\n"
 		"sarif=FILE\twrite the results as a SARIF log to FILE\n"
 		"srcroot=DIR\tthe SARIF locations are relative to DIR\n"
-		"docs=URI\twhere the SARIF rules' help is\n",
+		"docs=URI\twhere the SARIF rules' help is\n"
+		"check-only\tturn every other warning off\n",
 };
 
 enum style_rule {
@@ -2214,7 +2217,7 @@ static int rule_index(const char *name)
 }
 
 static const char valid_args[] = {
-	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, error=RULE[,RULE...]"
+	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, check-only, error=RULE[,RULE...]"
 };
 
 /* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
@@ -2258,6 +2261,8 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 		      arg->value);
 		return false;
 	}
+	if (style_controls_arg(key))
+		return true;
 	if (!strcmp(key, "disable")) {
 		style_disabled = true;
 		return true;
