@@ -2338,6 +2338,16 @@ __visible int plugin_init(struct plugin_name_args *info,
 
 	if (!style_input_init(plugin))
 		return 1;
+	/*
+	 * once=DIR on an icecc node names a directory the node's compiles
+	 * share with nothing else of the build, and that outlives it (in
+	 * icecc's chroot): its records would hide a header's violations
+	 * from the next builds too.  The node reports them all; icecc
+	 * compiles a file that printed anything again locally, where DIR
+	 * is the build's (docs/distributed.md).
+	 */
+	if (style_input_on_node())
+		once_dir = NULL;
 	next_option_name = style_get_option_name_hook();
 	style_set_option_name_hook(style_option_name);
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
