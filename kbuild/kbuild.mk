@@ -21,6 +21,9 @@
 #                         new warnings only
 #   check-kbuild-proof    kbuild/test-proof.sh: compare-objs.sh rejects
 #                         planted code changes, accepts formatting (seconds)
+#   check-kbuild-distributed  kbuild/test-distributed.sh: W=style objects
+#                         through icecc and distcc with real daemons on a
+#                         private loopback (as root), against a local build
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -70,6 +73,12 @@ kbuild-trees:
 	@set -e; for v in $(KBUILD_VERSIONS); do \
 		$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh $$v $(BUILD)/linux-$$v; \
 	done
+
+# icecc-scheduler, two iceccd and distccd on the loopback of a network
+# namespace of its own: a few 6.1 objects through each (a few minutes).
+.PHONY: check-kbuild-distributed
+check-kbuild-distributed:
+	$(kbuild-env) $(KBUILD_DIR)/test-distributed.sh
 
 # The proof's own tests: small builds, a few seconds.
 .PHONY: check-kbuild-proof

@@ -32,6 +32,14 @@
  * where the macro is expanded), like GCC's "#pragma GCC diagnostic".
  * The plugin predefines __STYLE_PLUGIN__, so that code built also
  * without the plugin writes the pragmas inside #ifdef __STYLE_PLUGIN__.
+ *
+ * -fplugin-arg-style_plugin-check-only is for a check-only pass
+ * (-fsyntax-only) run beside the compile that makes the object, which
+ * prints the compiler's own warnings: Kbuild's pass for distcc, whose
+ * servers refuse -fplugin.  It turns every warning option of GCC off,
+ * as "#pragma GCC diagnostic ignored" would, so that the pass prints
+ * the style warnings alone (they carry no GCC option) and no warning
+ * twice.  Errors stay.
  */
 
 #include "gcc-plugin.h"
@@ -206,6 +214,25 @@ static void finalizer(diagnostic_context *dc, diagnostic_info *d,
 	dropping = false;
 }
 
+static bool check_only;
+
+bool style_controls_arg(const char *key)
+{
+	if (strcmp(key, "check-only"))
+		return false;
+	check_only = true;
+	return true;
+}
+
+/* check-only: every option that controls a warning is ignored. */
+static void ignore_warning_options(void)
+{
+	for (unsigned int i = 0; i < cl_options_count; i++)
+		if (cl_options[i].flags & CL_WARNING)
+			diagnostic_classify_diagnostic(global_dc, i, DK_IGNORED,
+						       UNKNOWN_LOCATION);
+}
+
 /* The option URL of the rule being reported (style_plugin.c says which). */
 static char *(*next_option_url)(diagnostic_context *, int);
 
@@ -226,6 +253,8 @@ void style_controls_start(void)
 	if (hooked)
 		return;
 	hooked = true;
+	if (check_only)
+		ignore_warning_options();
 	next_option_url = global_dc->get_option_url;
 	global_dc->get_option_url = option_url;
 	for (unsigned int i = 0; i < save_decoded_options_count; i++)

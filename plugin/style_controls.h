@@ -23,6 +23,12 @@ void style_controls_init(const struct style_rules *rules);
  */
 bool style_controls_wno(const char *plugin, bool *enabled);
 
+/*
+ * The plugin argument KEY (no value) if it is one of these switches:
+ * "check-only".  False for any other.
+ */
+bool style_controls_arg(const char *key);
+
 /* From style_plugin.c: the rule being reported, or -1. */
 int style_reporting_rule(void);
 

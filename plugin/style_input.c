@@ -152,6 +152,11 @@ bool style_input_init(const char *plugin)
 	return keep_stdin(plugin);
 }
 
+bool style_input_on_node(void)
+{
+	return preprocessed && directives_only && !input_name;
+}
+
 bool style_input_unchecked(void)
 {
 	return preprocessed && !directives_only;

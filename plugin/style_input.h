@@ -20,6 +20,13 @@
  */
 bool style_input_init(const char *plugin);
 
+/*
+ * Whether the input is -fdirectives-only input read from standard input:
+ * an icecc node's compile, in a directory of its own that outlives it
+ * (icecc's chroot), which no other compile of the build shares.
+ */
+bool style_input_on_node(void);
+
 /* Whether the input is fully preprocessed (-E without -fdirectives-only). */
 bool style_input_unchecked(void);
 

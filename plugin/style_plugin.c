@@ -41,6 +41,8 @@
  *                    line: "PATH FIRST LAST" (new-code-only mode)
  *   sarif=FILE       also write the results as a SARIF 2.1.0 log
  *                    (style_sarif.c); srcroot=DIR, docs=URI for it
+ *   check-only       no other warning: for a check-only pass beside the
+ *                    compile that reports them (style_controls.c)
  *
  * -Wno-style-RULE turns RULE off too, and "#pragma style_plugin" exempts
  * a region of the source; -Wstyle-RULE and -Werror=style-RULE cannot
@@ -77,7 +79,8 @@ static struct plugin_info style_plugin_info = {
 		"lines=FILE\treport only on the line ranges FILE lists\n"
 		"sarif=FILE\twrite the results as a SARIF log to FILE\n"
 		"srcroot=DIR\tthe SARIF locations are relative to DIR\n"
-		"docs=URI\twhere the SARIF rules' help is\n",
+		"docs=URI\twhere the SARIF rules' help is\n"
+		"check-only\tturn every other warning off\n",
 };
 
 enum style_rule {
@@ -2214,7 +2217,7 @@ static int rule_index(const char *name)
 }
 
 static const char valid_args[] = {
-	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, error=RULE[,RULE...]"
+	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, check-only, error=RULE[,RULE...]"
 };
 
 /* One -fplugin-arg-style_plugin-KEY[=VALUE]; false if it is not valid. */
@@ -2258,6 +2261,8 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 		      arg->value);
 		return false;
 	}
+	if (style_controls_arg(key))
+		return true;
 	if (!strcmp(key, "disable")) {
 		style_disabled = true;
 		return true;
@@ -2333,6 +2338,16 @@ __visible int plugin_init(struct plugin_name_args *info,
 
 	if (!style_input_init(plugin))
 		return 1;
+	/*
+	 * once=DIR on an icecc node names a directory the node's compiles
+	 * share with nothing else of the build, and that outlives it (in
+	 * icecc's chroot): its records would hide a header's violations
+	 * from the next builds too.  The node reports them all; icecc
+	 * compiles a file that printed anything again locally, where DIR
+	 * is the build's (docs/distributed.md).
+	 */
+	if (style_input_on_node())
+		once_dir = NULL;
 	next_option_name = style_get_option_name_hook();
 	style_set_option_name_hook(style_option_name);
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);

@@ -4,9 +4,10 @@
 # check.sh - run the project's tests and end with one summary line
 #
 # Usage: scripts/check.sh STAGE...
-#   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, qemu, fix,
-#          kbuild-sarif, editors (after qemu: its log),
-#          all (plugin, gcc11, robust, kbuild, qemu, editors, fix, kbuild-sarif),
+#   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu,
+#          fix, kbuild-sarif, editors (after qemu: its log),
+#          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
+#          fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
 #          plugin-cli, controls, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
@@ -70,6 +71,7 @@ min_tests() {
 	robust-memcheck)	echo 7 ;;
 	kbuild)			echo 220 ;;
 	kbuild-series)		echo 15 ;;
+	distributed)		echo 22 ;;
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
 	gcc11)			echo 820 ;;
@@ -303,6 +305,7 @@ run_stage() {
 		stage "$1" "$top/testsuite/robust/${1#robust-}.sh" ;;
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
+	distributed) stage distributed make -C "$top" check-kbuild-distributed ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
 	kbuild-sarif)
 		# The qemu stage's 6.1 style build, if it wrote its SARIF log,
@@ -334,12 +337,13 @@ run_stage() {
 		run_stage gcc11
 		run_stage robust
 		run_stage kbuild
+		run_stage distributed
 		run_stage qemu
 		run_stage editors
 		run_stage fix
 		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }

@@ -11,7 +11,8 @@
 #           and gfortran-11 with GCC 11's plugin headers
 #   robust  testsuite/robust: GCC's own tests, csmith, valgrind, ccache,
 #           distcc
-#   kernel  unpack, patch, build and boot kernels in QEMU
+#   kernel  unpack, patch, build and boot kernels in QEMU; build kernel
+#           objects through icecc and distcc (kbuild/test-distributed.sh)
 #   bench   bench/: valgrind, gnuplot, GNU time
 #
 # Only what is missing is installed, with apt-get (as root).  When that
@@ -24,7 +25,8 @@ gcc_major=$(${GCC:-gcc} -dumpversion | cut -d. -f1)
 plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl gfortran jq)
 kernel_pkgs=(linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev
 	     libssl-dev cpio xz-utils qemu-system-x86 busybox-static
-	     python3 git patch vim emacs-nox)
+	     python3 git patch vim emacs-nox icecc distcc iproute2
+	     util-linux)
 robust_pkgs=("gcc-$gcc_major-source" csmith libcsmith-dev valgrind ccache
 	     distcc distcc-pump time)
 bench_pkgs=(valgrind gnuplot-nox time)

@@ -117,3 +117,19 @@ check "node-path: fully preprocessed input: one note, no warning" \
 	eval 'gcc_ok $st full.log &&
 	      [ "$(grep -c "preprocessed input is not checked" full.log)" -eq 1 ] &&
 	      ! grep -q Wstyle full.log'
+
+# once=DIR on a node: its directory is the node's own (icecc's chroot)
+# and outlives the compile, so the node reports a header's violation in
+# every compile and keeps no record; icecc then compiles the file again
+# locally, where DIR is the build's.
+printf 'static inline int h(int x)\n{\n\tif (x) return 1;\n\treturn 0;\n}\n' > once.h
+printf '#include "once.h"\nint a(void)\n{\n\treturn h(1);\n}\n' > once.c
+"$GCC" -E -fdirectives-only once.c -o once.i
+for i in 1 2; do
+	(cd node && "$GCC" -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once=.tmp_style_once \
+		-fpreprocessed -fdirectives-only -x c -c - -o "$dir/once.o" < "$dir/once.i") \
+		> "once$i.log" 2>&1
+done
+check "node-path: once= on a node: each compile reports the header, no record kept" \
+	eval '[ "$(cat once1.log once2.log | grep -c "once.h:3:.*Wstyle-if-body")" -eq 2 ] &&
+	      [ ! -e node/.tmp_style_once ]'

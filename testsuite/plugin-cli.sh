@@ -138,6 +138,29 @@ printf 'extern void a(void), b(void), c(void);\nvoid f(void)\n{\n\ta(); b(); c()
 cc three.txt -fplugin="$PLUGIN" -c three.c -o three.o
 check "multi-stmt: a(); b(); c(); gives two warnings" test "$(grep -c 'Wstyle-multi-stmt' three.txt)" -eq 2
 
+# check-only: a -fsyntax-only pass beside the compile (Kbuild's pass for
+# distcc) prints the style warnings and none of GCC's own, also under
+# -Werror; errors stay.
+cat > only.c <<'C'
+extern void foo(void);
+int f(int x)
+{
+	int unused;
+	if (x) foo();
+	return 0;
+}
+C
+cc only-all.txt -Wall -fplugin="$PLUGIN" -fsyntax-only only.c
+check "check-only: without it, GCC's warning and the style warning" \
+	sh -c "grep -q 'Wunused-variable' only-all.txt && grep -q 'Wstyle-if-body' only-all.txt"
+cc only.txt -Wall -Werror -fplugin="$PLUGIN" -fplugin-arg-style_plugin-check-only -fsyntax-only only.c
+check "check-only: the style warning alone" \
+	sh -c "grep -q '^only.c:5:16: warning: .*\[-Wstyle-if-body\]$' only.txt &&
+		test \$(grep -c 'warning:\|error:' only.txt) -eq 1"
+printf 'int f(void) { return x; }\n' > only-err.c
+$GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-check-only -fsyntax-only only-err.c 2> only-err.txt
+check "check-only: errors stay" sh -c "test $? -ne 0 && grep -q \"error: .x. undeclared\" only-err.txt"
+
 # lines=FILE: only the listed line ranges are reported.
 cat > newcode.c <<'C'
 extern void foo(void);
