@@ -62,6 +62,7 @@
 #include "style_input.h"
 #include "style_sarif.h"
 #include "style_controls.h"
+#include "style_walked.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -2178,7 +2179,8 @@ static void check_function(void *gcc_data, void *user_data)
 {
 	tree fndecl = (tree)gcc_data;
 
-	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl))
+	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl) ||
+	    style_walked_skip(fndecl))
 		return;
 	check_tree(DECL_SAVED_TREE(fndecl));
 	saved_count = 0;
@@ -2337,5 +2339,6 @@ __visible int plugin_init(struct plugin_name_args *info,
 	style_set_option_name_hook(style_option_name);
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);
+	style_walked_init(info, rule_enabled, NR_RULES);
 	return 0;
 }
