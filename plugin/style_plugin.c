@@ -317,6 +317,16 @@ static struct src_file *src_file_find(const char *file)
 	return last = lru;
 }
 
+/*
+ * PLUGIN_ALL_IPA_PASSES_START: the functions are checked; the cached
+ * files go back to the system before the optimizers reach cc1's peak.
+ */
+static void release_sources(void *gcc_data, void *user_data)
+{
+	for (int i = 0; i < SRC_CACHE_FILES; i++)
+		src_file_release(&src_cache[i]);
+}
+
 const char *style_source_line(const char *file, int line, int *len)
 {
 	struct src_file *f = src_file_find(file);
@@ -2339,6 +2349,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	style_set_option_name_hook(style_option_name);
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);
+	register_callback(plugin, PLUGIN_ALL_IPA_PASSES_START, release_sources,
+			  NULL);
 	style_walked_init(info, rule_enabled, NR_RULES);
 	return 0;
 }

@@ -313,6 +313,16 @@ static void walked_finish(void *gcc_data, void *user_data)
 	}
 }
 
+/* PLUGIN_ALL_IPA_PASSES_START: the functions are checked. */
+static void walked_done(void *gcc_data, void *user_data)
+{
+	XDELETEVEC(known);
+	XDELETEVEC(header_index);
+	known = NULL;
+	header_index = NULL;
+	known_size = known_count = index_size = 0;
+}
+
 void style_walked_init(const struct plugin_name_args *info,
 		       const bool *enabled, int nr)
 {
@@ -330,5 +340,7 @@ void style_walked_init(const struct plugin_name_args *info,
 	for (int i = 0; i < nr; i++)
 		rules_key = fnv(rules_key, &enabled[i], 1);
 	walked_on = true;
+	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+			  walked_done, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, walked_finish, NULL);
 }
