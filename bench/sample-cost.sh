@@ -176,7 +176,7 @@ stage_records() {
 tv() { sed -n "s/^[[:space:]]*$2: //p" "$1"; }
 
 stage_measure() {
-	local obj b i k=0 v cmdsum
+	local obj b i k=0 v cmdsum stylesum
 	[ -d "$work/once" ] || die "no records: run the records stage"
 	[ -f "$work/style_plugin.so" ] || die "no plugin copy: run the records stage"
 	build_floor "$work/style_plugin.so" "$work/floor"
@@ -192,10 +192,16 @@ stage_measure() {
 			echo "$cmdsum" >"$b.plain.key"
 			rm -f "$b.plain.cg"
 		fi
-		rm -rf "$b.once" && cp -r "$work/once" "$b.once"
-		compile "$obj" style callgrind "$b.style.cg" "$b.once"
-		awk '/^(totals|summary):/ { print $2; exit }' "$b.style.cg" >"$b.style.ir"
-		xz -f -T1 "$b.style.cg"
+		# The style count is kept for the same command, cc1, plugin and
+		# records (a run stopped midway goes on where it was).
+		stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha"; find "$work/once" -type f | sort | xargs cat) | sha256sum)
+		if [ ! -s "$b.style.ir" ] || [ "$(cat "$b.style.key" 2>/dev/null)" != "$stylesum" ]; then
+			rm -rf "$b.once" && cp -r "$work/once" "$b.once"
+			compile "$obj" style callgrind "$b.style.cg" "$b.once"
+			awk '/^(totals|summary):/ { print $2; exit }' "$b.style.cg" >"$b.style.ir"
+			echo "$stylesum" >"$b.style.key"
+			xz -f -T1 "$b.style.cg"
+		fi
 		rm -f "$b.times.plain" "$b.times.style" "$b.times.floor"
 		for ((i = 1; i <= reps; i++)); do
 			for v in plain style floor; do
