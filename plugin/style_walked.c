@@ -320,7 +320,9 @@ static void walked_done(void *gcc_data, void *user_data)
 	XDELETEVEC(header_index);
 	known = NULL;
 	header_index = NULL;
-	known_size = known_count = index_size = 0;
+	known_size = 0;
+	known_count = 0;
+	index_size = 0;
 }
 
 void style_walked_init(const struct plugin_name_args *info,
