@@ -239,7 +239,7 @@ stage_report() {
 	}
 	{
 		cat "$work/draw.txt"
-		echo "measured: the first $k of the sample, with $plugin (sha256 $(cat "$work/plugin.sha")...)"
+		echo "measured: the first $k of the sample, with the plugin the records stage copied (sha256 $(cat "$work/plugin.sha")...)"
 		awk -F'\t' '!/^#/ { p += $4; s += $5; n++ } END {
 			printf "instructions: plain %.1f M, with the plugin %.1f M: sum %+.3f%%\n", p / 1e6, s / 1e6, 100 * (s - p) / p }' "$work/sample.tsv"
 		echo "extra instructions per object: $(stats 6)"
