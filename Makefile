@@ -41,9 +41,9 @@ else
 PLUGIN		:= $(PLUGIN_BUILD)/$(notdir $(GCC))/style_plugin.so
 endif
 PLUGIN_SRCS	:= plugin/style_plugin.c plugin/style_input.c plugin/style_sarif.c \
-		   plugin/style_controls.c
+		   plugin/style_controls.c plugin/style_walked.c
 PLUGIN_HDRS	:= plugin/style_compat.h plugin/style_input.h plugin/style_sarif.h \
-		   plugin/style_controls.h
+		   plugin/style_controls.h plugin/style_walked.h
 PLUGIN_ID	:= $(PLUGIN).gcc
 
 # The flags the kernel's scripts/gcc-plugins/Makefile uses, so that what

@@ -19,3 +19,10 @@ bench-env	= BUILD="$(BUILD)" \
 .PHONY: bench
 bench: deps
 	$(bench-env) $(BENCH_DIR)/run.sh
+
+# "make bench-sample": the plugin's cost per compile over a random sample
+# of the defconfig's objects (bench/sample-cost.sh; SAMPLE_N, SAMPLE_SEED,
+# SAMPLE_RUN, SAMPLE_REPS from the environment). Hours on one free core.
+.PHONY: bench-sample
+bench-sample: deps $(PLUGIN)
+	$(bench-env) $(BENCH_DIR)/sample-cost.sh

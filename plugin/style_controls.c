@@ -295,6 +295,11 @@ static location_t expansion_point(location_t loc)
 					LRK_MACRO_EXPANSION_POINT, NULL);
 }
 
+bool style_controls_any_region(void)
+{
+	return n_changes != 0;
+}
+
 bool style_rule_off_at(int rule, location_t loc)
 {
 	unsigned int lo = 0, hi = n_changes;

@@ -47,6 +47,9 @@ void style_controls_pragmas(void *gcc_data, void *user_data);
 /* Whether a #pragma style_plugin region turns RULE off at LOC. */
 bool style_rule_off_at(int rule, location_t loc);
 
+/* Whether a #pragma style_plugin has changed a rule in this compile. */
+bool style_controls_any_region(void);
+
 /* Read a comma-separated list of rules into SET; false after an error. */
 bool style_parse_rules(const char *plugin, const char *what,
 		       const char *list, bool *set);

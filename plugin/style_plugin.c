@@ -64,6 +64,7 @@
 #include "style_input.h"
 #include "style_sarif.h"
 #include "style_controls.h"
+#include "style_walked.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -317,6 +318,16 @@ static struct src_file *src_file_find(const char *file)
 	}
 	src_file_load(lru, file);
 	return last = lru;
+}
+
+/*
+ * PLUGIN_ALL_IPA_PASSES_START: the functions are checked; the cached
+ * files go back to the system before the optimizers reach cc1's peak.
+ */
+static void release_sources(void *gcc_data, void *user_data)
+{
+	for (int i = 0; i < SRC_CACHE_FILES; i++)
+		src_file_release(&src_cache[i]);
 }
 
 const char *style_source_line(const char *file, int line, int *len)
@@ -2181,7 +2192,8 @@ static void check_function(void *gcc_data, void *user_data)
 {
 	tree fndecl = (tree)gcc_data;
 
-	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl))
+	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl) ||
+	    style_walked_skip(fndecl))
 		return;
 	check_tree(DECL_SAVED_TREE(fndecl));
 	saved_count = 0;
@@ -2352,5 +2364,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	style_set_option_name_hook(style_option_name);
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);
+	register_callback(plugin, PLUGIN_ALL_IPA_PASSES_START, release_sources,
+			  NULL);
+	style_walked_init(info, rule_enabled, NR_RULES);
 	return 0;
 }

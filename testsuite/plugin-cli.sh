@@ -60,7 +60,7 @@ check "once: first compile reports the header" grep -q 'bad-style.h:4:20: warnin
 check "once: second compile does not (but reports its own line)" \
 	sh -c "! grep -q 'bad-style.h' once2.txt && grep -q 'bad2.c:5:16: warning' once2.txt"
 check "once: each file's own line still reported" grep -q 'bad2.c:5:16: warning' once2.txt
-check "once: one record per violation" test "$(ls "$tmp/once" | wc -l)" -eq 3
+check "once: one record per violation" test "$(ls "$tmp/once" | grep -vc "^walked-")" -eq 3
 check "once: record names the violation" grep -qx "style-if-body $inc/bad-style.h:4:13" "$tmp/once"/*
 cc once3.txt -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once="$tmp/once-2" -I"$inc" -c bad2.c -o bad2.o
 check "once: a new directory reports again" grep -q 'bad-style.h:4:20: warning' once3.txt
@@ -198,3 +198,79 @@ check "long lines: the violation before them is reported" \
 check "long lines: one note, at the first line past column 4096" \
 	test "$(grep -c 'note: style_plugin: GCC tracks no column past 4096' long.c.txt)" -eq 1 -a \
 	     "$(grep -c '^long.c:4: note: style_plugin: GCC tracks no column past 4096' long.c.txt)" -eq 1
+
+# once=DIR also records the header functions a compile checked, and later
+# compiles sharing DIR do not walk them again (plugin/style_walked.c).  The
+# warnings must not depend on it: the same whatever the order of the
+# compiles, and the same as when every compile walks every function.  The
+# header has a function whose body an #if changes (w.h:10 is reported only
+# where W_MODE is defined), one that only W_MODE compiles, one a macro
+# defines; c.c includes it in a #pragma style_plugin region that turns
+# if-body off (w.h:4 must still be reported by another compile).
+mkdir -p walk/inc
+cat > walk/inc/w.h <<'C'
+#define W_DEF(n) static inline int w_##n(int x) { if (x) return n; return 0; }
+static inline int w_plain(int x)
+{
+	if (x) return 1;
+	return 0;
+}
+static inline int w_cond(int x)
+{
+#ifdef W_MODE
+	if (x) return 3;
+#else
+	if (x)
+		return 3;
+#endif
+	return 0;
+}
+#ifdef W_MODE
+static inline int w_only(int x)
+{
+	x++; x++;
+	return x;
+}
+#endif
+W_DEF(4)
+C
+printf '#include "w.h"\nint fa(int x)\n{\n\treturn w_plain(x) + w_cond(x) + w_4(x);\n}\n' > walk/a.c
+printf '#define W_MODE\n#include "w.h"\nint fb(int x)\n{\n\treturn w_cond(x) + w_only(x);\n}\n' > walk/b.c
+printf '#pragma style_plugin push\n#pragma style_plugin off "if-body"\n#include "w.h"\n#pragma style_plugin pop\nint fc(int x)\n{\n\tif (x) x++;\n\treturn w_plain(x);\n}\n' > walk/c.c
+printf '#include "w.h"\nint fd(int x)\n{\n\treturn w_plain(x) + w_cond(x);\n}\n' > walk/d.c
+# walk_run NAME ONCE FILE...: compile FILEs in order; ONCE "fresh": each
+# with a directory of its own, else all with the directory ONCE.  The
+# warnings as "file:line:col: [-Wstyle-RULE]" in NAME.txt.
+walk_run() {
+	local name=$1 once=$2 f dir
+	shift 2
+	: > "walk/$name.log"
+	for f in "$@"; do
+		dir=$once
+		[ "$once" != fresh ] || dir=$tmp/walk/fresh-$f
+		(cd walk && $GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once="$dir" \
+			-Iinc -c "$f.c" -o "$f.o" 2> "$name-$f.txt")
+		check "walked: $name: $f.c compiles, no ICE, plugin loaded" gcc_ok $? "walk/$name-$f.txt"
+		cat "walk/$name-$f.txt" >> "walk/$name.log"
+	done
+	sed -n 's/^\([^ :]*:[0-9]*:[0-9]*:\) warning: .*\(\[-Wstyle-[a-z-]*\]\)$/\1 \2/p' \
+		"walk/$name.log" > "walk/$name.txt"
+}
+walk_run ref fresh a b c d
+sort -u walk/ref.txt > walk/ref.set
+check "walked: every compile walking everything reports w.h:4, w.h:10 (W_MODE), w.h:20 (W_MODE only), c.c:7" \
+	sh -c "grep -q '^inc/w.h:4:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
+	       grep -q '^inc/w.h:10:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
+	       grep -q '^inc/w.h:20:[0-9]*: \[-Wstyle-multi-stmt\]' walk/ref.set &&
+	       grep -q '^c.c:7:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set"
+walk_run order1 "$tmp/walk/once1" c a b d
+walk_run order2 "$tmp/walk/once2" d b a c
+check "walked: the compiles of c a b d record the header's functions" \
+	sh -c "ls '$tmp/walk/once1' | grep -q '^walked-'"
+for o in order1 order2; do
+	check "walked: $o reports the same warnings as every compile walking everything" \
+		sh -c "sort walk/$o.txt | cmp -s - walk/ref.set"
+done
+# A later compile does skip: c.c's own line, and nothing of the header.
+walk_run again "$tmp/walk/once1" a
+check "walked: a compile after them reports nothing new" test ! -s walk/again.txt

@@ -1,0 +1,261 @@
+#!/usr/bin/env bash
+# bench/sample-cost.sh - the plugin's cost per compile over a random sample
+# of the objects of the 6.1 x86_64 defconfig (issue 20).
+#
+# No kernel build is needed: the tree is configured and prepared (make
+# defconfig prepare), the defconfig's objects and their compile commands
+# are listed with make -n, and the sampled objects are compiled one by one
+# with those commands.  Stages (name some to run only those; default all):
+#   tree     kbuild/prepare-tree.sh 6.1 (the W=style series), make
+#            defconfig and make prepare in $SAMPLE_OUT
+#   list     make -n all: every kernel C object whose source is in the tree,
+#            its compile command and the size of its .c file in bytes
+#   draw     SAMPLE_N objects drawn without replacement, each with a
+#            probability proportional to the size of its .c file in bytes
+#            (Efraimidis-Spirakis keys u^(1/size), u from a Park-Miller
+#            generator seeded with SAMPLE_SEED, so that the draw is the
+#            same with any awk), in the order drawn: the first K are a
+#            sample of K drawn the same way
+#   records  the first SAMPLE_RUN objects: make OBJ if it does not compile
+#            (a file generated during the build is missing), then one compile of each with the plugin (a copy of
+#            PLUGIN, used by this stage and the next) into one
+#            once= directory: the records a build leaves, which the
+#            measured compiles start from (copied for each), as a compile
+#            in the middle of a build finds them
+#   measure  each of those objects compiled plain and with the plugin (the
+#            flags W=style adds: -fplugin=PLUGIN
+#            -fplugin-arg-style_plugin-once=DIR), cc1 only (gcc -wrapper
+#            bench/cc1-wrap.sh): under valgrind --tool=callgrind, exact
+#            instructions (the plain ones are kept across runs: they do not
+#            depend on the plugin); under /usr/bin/time -v, SAMPLE_REPS
+#            times each of plain, style and floor (bench/floor.sh: a plugin
+#            that only imports the same GCC symbols), peak RSS (median).
+#            One compile at a time, under nice -n 19.
+#   report   $SAMPLE_WORK/sample.tsv (per object) and summary.txt: sums,
+#            per-object median, p90 (nearest rank) and max of the extra
+#            instructions and of the extra peak RSS above the floor
+#
+# Usage: bench/sample-cost.sh [STAGE...]
+# Environment: BUILD (<repo>/build), SAMPLE_N (100), SAMPLE_SEED (20),
+#   SAMPLE_RUN (how many of the sample to measure, default SAMPLE_N),
+#   SAMPLE_REPS (3), SAMPLE_WORK ($BUILD/sample-cost), SAMPLE_TREE
+#   ($BUILD/linux-6.1), SAMPLE_OUT ($BUILD/cost-out), PLUGIN
+#   (plugin/style_plugin.so, made by make), JOBS (2, for make prepare).
+set -euo pipefail
+
+prog=bench/sample-cost.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+die() { echo "$prog: error: $*" >&2; exit 1; }
+note() { echo "$prog: $(date +%T) $*" >&2; }
+# shellcheck source=bench/floor.sh
+. "$here/floor.sh"
+
+build=${BUILD:-$root/build}
+n=${SAMPLE_N:-100}
+seed=${SAMPLE_SEED:-20}
+run=${SAMPLE_RUN:-$n}
+reps=${SAMPLE_REPS:-3}
+work=${SAMPLE_WORK:-$build/sample-cost}
+tree=${SAMPLE_TREE:-$build/linux-6.1}
+out=${SAMPLE_OUT:-$build/cost-out}
+plugin=${PLUGIN:-$root/plugin/style_plugin.so}
+jobs=${JOBS:-2}
+for v in n seed run reps jobs; do
+	[[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "${v^^} must be a positive number, got '${!v}'"
+done
+[ "$run" -le "$n" ] || die "SAMPLE_RUN ($run) is more than SAMPLE_N ($n)"
+mkdir -p "$work"
+plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
+
+mk() { nice -n 19 make -C "$tree" O="$out" ARCH=x86_64 "$@"; }
+
+stage_tree() {
+	note "tree: $tree, output $out"
+	"$root/kbuild/prepare-tree.sh" 6.1 "$tree" >&2
+	mkdir -p "$out"
+	mk defconfig >"$work/defconfig.log" 2>&1 || die "make defconfig failed: $work/defconfig.log"
+	mk -j"$jobs" prepare >"$work/prepare.log" 2>&1 || die "make prepare failed: $work/prepare.log"
+}
+
+# objects.tsv: object, source (in the tree), bytes; cmds/OBJ.cmd: the
+# compile command (run in $out), the first of make -n's for the object.
+stage_list() {
+	note "list: make -n all (objects compiled before are listed again: their .o are removed)"
+	[ -f "$out/.config" ] || die "$out is not configured: run the tree stage"
+	find "$out" -name '*.o' ! -path "$out/tools/*" ! -path "$out/scripts/*" -delete
+	mk -n all >"$work/make-n.txt" 2>"$work/make-n.err" || true
+	rm -rf "$work/cmds"
+	mkdir -p "$work/cmds"
+	grep -o 'gcc -Wp,-MMD,[^;]* -c -o [^ ]*\.o [^ ]*\.c' "$work/make-n.txt" |
+		grep -- ' -nostdinc ' | awk -v cmds="$work/cmds" -v tree="$tree/" '
+		{
+			o = ""
+			for (i = 1; i < NF; i++)
+				if ($i == "-o")
+					o = $(i + 1)
+			if (o == "" || seen[o]++ || index($NF, tree) != 1)
+				next
+			f = o
+			gsub("/", "%", f)
+			print > (cmds "/" f ".cmd")
+			close(cmds "/" f ".cmd")
+			print o "\t" substr($NF, length(tree) + 1)
+		}' | while IFS=$'\t' read -r o src; do
+		[ -f "$tree/$src" ] && printf '%s\t%s\t%s\n' "$o" "$src" "$(stat -c %s "$tree/$src")"
+	done | LC_ALL=C sort >"$work/objects.tsv"
+	note "list: $(wc -l <"$work/objects.tsv") objects"
+	[ -s "$work/objects.tsv" ] || die "no object found in make -n's output ($work/make-n.txt)"
+}
+
+stage_draw() {
+	[ -s "$work/objects.tsv" ] || die "no $work/objects.tsv: run the list stage"
+	awk -F'\t' -v seed="$seed" -v n="$n" '
+		function rnd() { x = (x * 16807) % 2147483647; return x / 2147483647 }
+		BEGIN { x = seed % 2147483646 + 1; for (i = 0; i < 10; i++) rnd() }
+		{ printf "%.17g\t%s\t%s\t%s\n", log(rnd()) / $3, $1, $2, $3 }' "$work/objects.tsv" |
+		LC_ALL=C sort -t$'\t' -k1,1gr |
+		awk -F'\t' -v n="$n" 'NR <= n { print NR "\t" $2 "\t" $3 "\t" $4 }' >"$work/sample.txt"
+	{
+		echo "SAMPLE_SEED=$seed SAMPLE_N=$n"
+		echo "objects: $(wc -l <"$work/objects.tsv"), $(awk -F'\t' '{ s += $3 } END { print s }' "$work/objects.tsv") bytes of .c"
+	} >"$work/draw.txt"
+	note "draw: $(wc -l <"$work/sample.txt") objects (seed $seed)"
+}
+
+# cmd_of OBJ SCRATCH: OBJ's compile command, its outputs in SCRATCH.
+cmd_of() {
+	local f=${1//\//%}
+	sed -e "s#-Wp,-MMD,[^ ]*#-Wp,-MMD,$2/dep.d#" -e "s# -o [^ ]*\.o # -o $2/out.o #" "$work/cmds/$f.cmd"
+}
+
+# compile OBJ VARIANT MODE OUT ONCE: compile OBJ plain, with the plugin
+# (style: once=ONCE) or the floor plugin; cc1 wrapped by cc1-wrap.sh MODE
+# OUT unless MODE is "none"; stderr to OUT.stderr.
+compile() {
+	local obj=$1 variant=$2 mode=$3 o=$4 once=${5:-} scratch c extra='' wrap=''
+	scratch=$(mktemp -d "$work/scratch.XXXXXX")
+	c=$(cmd_of "$obj" "$scratch")
+	case $variant in
+	plain) ;;
+	style) extra="-fplugin=$work/style_plugin.so -fplugin-arg-style_plugin-once=$once" ;;
+	floor) extra="-fplugin=$work/floor/style_plugin.so" ;;
+	*) die "unknown variant $variant" ;;
+	esac
+	[ "$mode" = none ] || wrap="-wrapper $here/cc1-wrap.sh,$mode,$o"
+	# shellcheck disable=SC2086 # the command is a shell command line
+	(cd "$out" && eval "nice -n 19 ${c/gcc /gcc $wrap $extra }") 2>"$o.stderr" ||
+		{ rm -rf "$scratch"; die "compile of $obj ($variant) failed: $(tail -n 3 "$o.stderr")"; }
+	rm -rf "$scratch"
+}
+
+sampled() { awk -F'\t' -v k="$run" '$1 <= k { print $2 }' "$work/sample.txt"; }
+
+stage_records() {
+	local obj b
+	[ -s "$work/sample.txt" ] || die "no $work/sample.txt: run the draw stage"
+	[ -f "$plugin" ] || die "$plugin is missing: run make"
+	rm -rf "$work/once" && mkdir -p "$work/once" "$work/res"
+	# The plugin measured: a copy, so that a make meanwhile changes nothing.
+	cp "$plugin" "$work/style_plugin.so"
+	sha256sum "$plugin" | cut -c1-12 >"$work/plugin.sha"
+	note "records: one style compile of each of $run objects"
+	for obj in $(sampled); do
+		b=$work/res/${obj//\//+}
+		# A file generated during the build: make OBJ makes it.
+		if ! (compile "$obj" plain none "$b.try") 2>/dev/null; then
+			note "records: make $obj"
+			mk "$obj" >"$b.make.log" 2>&1 || die "make $obj failed: $b.make.log"
+		fi
+		compile "$obj" style none "$b.records" "$work/once"
+	done
+	note "records: $(find "$work/once" -type f | wc -l) files"
+}
+
+# tv FILE FIELD: a field of /usr/bin/time -v output.
+tv() { sed -n "s/^[[:space:]]*$2: //p" "$1"; }
+
+stage_measure() {
+	local obj b i k=0 v cmdsum stylesum
+	[ -d "$work/once" ] || die "no records: run the records stage"
+	[ -f "$work/style_plugin.so" ] || die "no plugin copy: run the records stage"
+	build_floor "$work/style_plugin.so" "$work/floor"
+	for obj in $(sampled); do
+		k=$((k + 1))
+		b=$work/res/${obj//\//+}
+		note "measure $k/$run: $obj"
+		# The plain count is kept while the command and cc1 are the same.
+		cmdsum=$( (cat "$work/cmds/${obj//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1) | sha256sum)
+		if [ ! -s "$b.plain.ir" ] || [ "$(cat "$b.plain.key" 2>/dev/null)" != "$cmdsum" ]; then
+			compile "$obj" plain callgrind "$b.plain.cg"
+			awk '/^(totals|summary):/ { print $2; exit }' "$b.plain.cg" >"$b.plain.ir"
+			echo "$cmdsum" >"$b.plain.key"
+			rm -f "$b.plain.cg"
+		fi
+		# The style count is kept for the same command, cc1, plugin and
+		# records (a run stopped midway goes on where it was).
+		stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha"; find "$work/once" -type f | sort | xargs cat) | sha256sum)
+		if [ ! -s "$b.style.ir" ] || [ "$(cat "$b.style.key" 2>/dev/null)" != "$stylesum" ]; then
+			rm -rf "$b.once" && cp -r "$work/once" "$b.once"
+			compile "$obj" style callgrind "$b.style.cg" "$b.once"
+			awk '/^(totals|summary):/ { print $2; exit }' "$b.style.cg" >"$b.style.ir"
+			echo "$stylesum" >"$b.style.key"
+			xz -f -T1 "$b.style.cg"
+		fi
+		rm -f "$b.times.plain" "$b.times.style" "$b.times.floor"
+		for ((i = 1; i <= reps; i++)); do
+			for v in plain style floor; do
+				rm -rf "$b.once" && cp -r "$work/once" "$b.once"
+				compile "$obj" "$v" time "$b.time" "$b.once"
+				tv "$b.time" 'Maximum resident set size (kbytes)' >>"$b.times.$v"
+			done
+		done
+		rm -rf "$b.once"
+	done
+}
+
+median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+stage_report() {
+	local obj b k=0
+	{
+		printf '# rank\tobject\tc_bytes\tir_plain\tir_style\tir_extra_pct\trss_plain_kb\trss_style_kb\trss_floor_kb\trss_over_floor_pct\trss_extra_pct\n'
+		while IFS=$'\t' read -r rank obj src bytes; do
+			[ "$rank" -le "$run" ] || break
+			b=$work/res/${obj//\//+}
+			if [ ! -s "$b.style.ir" ] || [ ! -s "$b.times.floor" ]; then continue; fi
+			k=$((k + 1))
+			awk -v r="$rank" -v o="$obj" -v by="$bytes" -v ip="$(cat "$b.plain.ir")" -v is="$(cat "$b.style.ir")" \
+				-v rp="$(median "$b.times.plain")" -v rs="$(median "$b.times.style")" -v rf="$(median "$b.times.floor")" 'BEGIN {
+				printf "%d\t%s\t%d\t%d\t%d\t%.4f\t%d\t%d\t%d\t%.4f\t%.4f\n", r, o, by, ip, is,
+					100 * (is - ip) / ip, rp, rs, rf, 100 * (rs - rf) / rp, 100 * (rs - rp) / rp }'
+		done <"$work/sample.txt"
+	} >"$work/sample.tsv"
+	[ "$k" -gt 0 ] || die "nothing measured: run the measure stage"
+	# stats COLUMN: median, p90 (nearest rank) and max of a column.
+	stats() {
+		awk -F'\t' -v c="$1" '!/^#/ { print $c }' "$work/sample.tsv" | sort -g |
+			awk '{ a[NR] = $1 } END { printf "median %+.3f%%, p90 %+.3f%%, max %+.3f%%", a[int((NR + 1) / 2)], a[int(NR * 0.9 + 0.999999)], a[NR] }'
+	}
+	{
+		cat "$work/draw.txt"
+		echo "measured: the first $k of the sample, with the plugin the records stage copied (sha256 $(cat "$work/plugin.sha")...)"
+		awk -F'\t' '!/^#/ { p += $4; s += $5; n++ } END {
+			printf "instructions: plain %.1f M, with the plugin %.1f M: sum %+.3f%%\n", p / 1e6, s / 1e6, 100 * (s - p) / p }' "$work/sample.tsv"
+		echo "extra instructions per object: $(stats 6)"
+		echo "peak RSS above the floor per object: $(stats 10)"
+		echo "peak RSS over plain per object: $(stats 11)"
+		awk -F'\t' '!/^#/ && $6 > 1 { n++ } !/^#/ && $10 > 0.3 { m++ } END {
+			printf "objects over +1%% instructions: %d; over +0.3%% RSS above the floor: %d\n", n, m }' "$work/sample.tsv"
+	} >"$work/summary.txt"
+	cat "$work/summary.txt"
+}
+
+stages=("$@")
+[ ${#stages[@]} -gt 0 ] || stages=(tree list draw records measure report)
+for s in "${stages[@]}"; do
+	case $s in
+	tree | list | draw | records | measure | report) "stage_$s" ;;
+	*) die "unknown stage '$s' (tree, list, draw, records, measure, report)" ;;
+	esac
+done
