@@ -20,6 +20,7 @@
 #include "coretypes.h"
 #include "tree.h"
 #include "tree-iterator.h"
+#include "stringpool.h"
 #include "hash-set.h"
 #include "input.h"
 #include "line-map.h"

@@ -23,12 +23,12 @@
  *                       of its if, else or loop header:  while (busy());
  *
  * The checker walks each function's trees before genericization, takes
- * from them where every if statement and its bodies are, and reads the
- * source lines (as the diagnostic machinery caches them) only to find
- * the ')' and 'else' that the trees do not record.  An if that comes
- * from a macro expansion is not checked; a body that starts with a macro
- * invocation written on the line is, and so is a loop body written after
- * an iterator macro.
+ * from them where every statement and its bodies are, and reads the
+ * source lines (read back from the files, style_source.c) only to find
+ * the ')', 'else' and 'do' that the trees do not record.  An if that
+ * comes from a macro expansion is not checked; a body that starts with a
+ * macro invocation written on the line is, and so is a loop body written
+ * after an iterator macro.  Which file does what: style_plugin.h.
  *
  * Options (-fplugin-arg-style_plugin-NAME[=VALUE]):
  *   disable          check nothing

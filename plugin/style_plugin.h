@@ -60,7 +60,7 @@ struct violation {
 	int after_len;
 	struct src_pos kw;	/* the 'if', 'else', ... or statement before */
 	enum body_kind kind;
-	char kw_name[32];	/* "for", "while", or an iterator macro */
+	const char *kw_name;	/* "for", "while", or an iterator macro */
 	int brace;		/* the column of the '{', for brace-body */
 	location_t anchors[2];	/* locations in the same file, see pos_to_loc */
 	int n_anchors;

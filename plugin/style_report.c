@@ -307,39 +307,45 @@ static struct line_range *ranges;
 static int n_ranges;
 static const char *lines_file;
 
+/* Read lines=FILE; its lines, and the paths in them, of any length. */
 bool load_line_ranges(const char *path, const char *plugin)
 {
 	FILE *f = fopen(path, "r");
-	char buf[4096], name[4096];
+	char *buf = NULL;
+	size_t cap = 0;
 	int size = 0, lineno = 0;
+	bool ok = true;
 
 	if (!f) {
 		error("%s: cannot read %<lines%> file %qs: %m", plugin, path);
 		return false;
 	}
-	while (fgets(buf, sizeof(buf), f)) {
+	while (ok && getline(&buf, &cap, f) > 0) {
 		struct line_range r;
 
 		lineno++;
 		if (buf[0] == '\n' || buf[0] == '#')
 			continue;
-		if (sscanf(buf, "%4095s %d %d", name, &r.first, &r.last) != 3 ||
+		r.file = XNEWVEC(char, strlen(buf) + 1);
+		if (sscanf(buf, "%s %d %d", r.file, &r.first, &r.last) != 3 ||
 		    r.first < 1 || r.last < r.first) {
 			error("%s: %s:%d: expected %<PATH FIRST LAST%>", plugin,
 			      path, lineno);
-			fclose(f);
-			return false;
+			free(r.file);
+			ok = false;
+			continue;
 		}
-		r.file = xstrdup(name);
 		if (n_ranges == size) {
 			size = size ? 2 * size : 64;
 			ranges = XRESIZEVEC(struct line_range, ranges, size);
 		}
 		ranges[n_ranges++] = r;
 	}
+	free(buf);
 	fclose(f);
-	lines_file = path;
-	return true;
+	if (ok)
+		lines_file = path;
+	return ok;
 }
 
 /* Whether POS is on a line that lines=FILE asks to check. */

@@ -95,7 +95,7 @@ static void check_body_after(const struct src_pos *after, int after_len,
 	v.after_len = after_len;
 	v.kw = *kw;
 	v.kind = kind;
-	snprintf(v.kw_name, sizeof(v.kw_name), "%s", kw_name);
+	v.kw_name = kw_name;
 	v.brace = -1;
 	v.n_anchors = n_anchors;
 	for (int k = 0; k < n_anchors; k++)
@@ -420,9 +420,9 @@ static void check_macro_loop(location_t loc, tree body)
 {
 	location_t point;
 	struct src_pos name, open, after;
-	const char *text;
-	char macro[32];
+	const char *text, *macro;
 	int len, n, i;
+	tree id;
 
 	point = linemap_resolve_location(line_table, loc,
 					 LRK_MACRO_EXPANSION_POINT, NULL);
@@ -436,7 +436,9 @@ static void check_macro_loop(location_t loc, tree body)
 	if (!text || name.col >= len || !is_ident_char(text[name.col]))
 		return;
 	n = token_length(text, len, name.col);
-	snprintf(macro, sizeof(macro), "%.*s", n, text + name.col);
+	/* The name as long as it is, and for as long as the compile. */
+	id = get_identifier_with_length(text + name.col, n);
+	macro = IDENTIFIER_POINTER(id);
 	i = next_token_on_line(text, len, name.col + n);
 	after = name;
 	if (i >= 0 && text[i] == '(') {
