@@ -93,7 +93,8 @@ new_file_diff() {
 # other plugins, and only the GCC headers that gcc-common.h lacks:
 # style_compat.h's list of GCC headers, from "gcc-plugin.h" to "intl.h",
 # becomes that, and its __visible (gcc-common.h has it) goes; the other
-# files' "gcc-plugin.h" becomes "gcc-common.h".
+# files' "gcc-plugin.h" becomes "gcc-common.h", and style_plugin.c's
+# "plugin-version.h" goes (gcc-common.h includes it).
 kernel_copy() {
 	local f=$1
 	case $f in
@@ -117,7 +118,9 @@ kernel_copy() {
 		' "$plugin_dir/$f" || die "cannot make the kernel copy of $f"
 		;;
 	*)
-		sed 's/^#include "gcc-plugin.h"$/#include "gcc-common.h"/' "$plugin_dir/$f"
+		# gcc-common.h includes plugin-version.h (no include guard).
+		sed -e 's/^#include "gcc-plugin.h"$/#include "gcc-common.h"/' \
+			-e '/^#include "plugin-version.h"$/d' "$plugin_dir/$f"
 		;;
 	esac
 }

@@ -2,9 +2,10 @@
 /*
  * style_compat.h - the GCC-version-dependent part of style_plugin
  *
- * Everything style_plugin.c needs from GCC's plugin headers is included
- * here, and every difference between GCC releases is absorbed here, so
- * that the checker itself reads the same on every supported compiler.
+ * Everything the checker's files need from GCC's plugin headers is
+ * included here (plugin-version.h by style_plugin.c alone), and every
+ * difference between GCC releases is absorbed here, so that the checker
+ * itself reads the same on every supported compiler.
  * Built and tested with GCC 11 and 12 (Debian 12's 11.3 and 12.2), which
  * need nothing different here; older releases are refused, newer ones
  * are untested and may need a branch here.
@@ -13,12 +14,13 @@
 #define STYLE_COMPAT_H_INCLUDED
 
 #include "gcc-plugin.h"
-#include "plugin-version.h"
+#include "bversion.h"
 #include "config.h"
 #include "system.h"
 #include "coretypes.h"
 #include "tree.h"
 #include "tree-iterator.h"
+#include "stringpool.h"
 #include "hash-set.h"
 #include "input.h"
 #include "line-map.h"
@@ -31,7 +33,7 @@
 #include "opts.h"
 #include "intl.h"
 
-#if GCCPLUGIN_VERSION_MAJOR < 11
+#if BUILDING_GCC_MAJOR < 11
 #error "style_plugin needs GCC 11 or later (built and tested: GCC 11 and 12)"
 #endif
 

@@ -9,7 +9,7 @@
 #          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
 #          fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
-#          plugin-cli, controls, sarif, new-warnings, selfcheck, selftest, robust-inputs, robust-setups,
+#          plugin-cli, controls, sarif, new-warnings, selfcheck, unit, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
 #
 #   robust runs testsuite/robust/ on samples: unusual inputs and modes,
@@ -63,6 +63,7 @@ min_tests() {
 	sarif)			echo 80 ;;
 	new-warnings)		echo 15 ;;
 	selfcheck)		echo 8 ;;
+	unit)			echo 40 ;;
 	selftest)		echo 14 ;;
 	robust-inputs)		echo 70 ;;
 	robust-setups)		echo 12 ;;
@@ -193,7 +194,9 @@ dejagnu() {
 	return $status
 }
 
-# The stages of plugin, in order, and the script each runs.
+# The stages of plugin, in order, and the script each runs; then unit
+# (testsuite/unit.sh: the lexer and source cache without the compiler,
+# so not run again with the selftest's broken plugins) and selftest.
 plugin_stages=(dejagnu node-path fixits identity plugin-cli controls sarif
 	       new-warnings selfcheck)
 robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
@@ -206,7 +209,7 @@ known_scripts() {
 	for t in "$top"/testsuite/*.sh "$top"/testsuite/robust/*.sh; do
 		name=$(basename "$t" .sh)
 		case $t in */robust/*) name=robust-$name ;; esac
-		case " ${plugin_stages[*]} ${robust_stages[*]} robust-lib editors " in
+		case " ${plugin_stages[*]} unit ${robust_stages[*]} robust-lib editors " in
 		*" $name "*) ;;
 		*) echo "FAIL: $t is run by no stage of scripts/check.sh"
 		   failed=$((failed + 1)) ;;
@@ -287,12 +290,12 @@ gcc11() {
 run_stage() {
 	case $1 in
 	plugin)
-		for st in "${plugin_stages[@]}" selftest; do
+		for st in "${plugin_stages[@]}" unit selftest; do
 			run_stage "$st"
 		done
 		;;
 	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
-	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck|editors|node-path)
+	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck|editors|node-path|unit)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
 		for st in "${robust_stages[@]}"; do
@@ -343,7 +346,7 @@ run_stage() {
 		run_stage fix
 		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }

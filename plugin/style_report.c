@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * style_report - from a violation to a warning
+ *
+ * The rules queue the violations of a function (queue_violation); then
+ * report_queued() takes them line by line, in source order: the filters
+ * first (rules that are off, #pragma style_plugin regions, lines=), then
+ * the line's fix-it (style_fixit.c), then each warning (report()): once
+ * per compile, once among compiles with once=DIR, in the SARIF log.
+ * Also here: a source position's location in GCC's line maps and back.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "style_plugin.h"
+#include "style_input.h"
+#include "style_sarif.h"
+#include "style_controls.h"
+
+/* The rule being reported, for the option-name hook; RULE_NONE otherwise. */
+static enum style_rule current_rule = RULE_NONE;
+static style_option_name_fn next_option_name;
+
+int style_reporting_rule(void)
+{
+	return current_rule == RULE_NONE ? -1 : current_rule;
+}
+
+/* Notes said once per compilation. */
+void note_once(bool *said, const char *msg)
+{
+	if (*said)
+		return;
+	*said = true;
+	inform(UNKNOWN_LOCATION, "%s", msg);
+}
+
+static bool said_line_markers;
+
+/* Files with a line past GCC's last column, each noted once. */
+static char **long_line_files;
+static int n_long_line_files;
+
+/*
+ * LOC, on line LINE of FILE, has no column: GCC's line maps encode none
+ * past LINE_MAP_MAX_COLUMN_NUMBER (4096), so what starts there cannot
+ * be checked.  Say so once per file, where it first happens.
+ */
+static void note_long_line(location_t loc, const char *file, int line)
+{
+	int len, i;
+
+	if (in_system_header_at(loc) ||
+	    !style_source_line(file, line, &len) ||
+	    len <= (int)LINE_MAP_MAX_COLUMN_NUMBER)
+		return;
+	for (i = 0; i < n_long_line_files; i++)
+		if (!strcmp(long_line_files[i], file))
+			return;
+	long_line_files = XRESIZEVEC(char *, long_line_files,
+				     n_long_line_files + 1);
+	long_line_files[n_long_line_files++] = xstrdup(file);
+	inform(loc,
+	       "style_plugin: GCC tracks no column past %u: this line, and any other such line of this file, is checked only up to there",
+	       LINE_MAP_MAX_COLUMN_NUMBER);
+}
+
+/*
+ * The position of LOC in its source file.  Locations from line markers
+ * (#line, or "# 1 file" in preprocessed input) name lines whose text is
+ * not what the compiler read, so they are not checked; but the markers
+ * of -fdirectives-only input place each line where it was written.
+ */
+bool loc_to_pos(location_t loc, struct src_pos *pos)
+{
+	const line_map_ordinary *map;
+	expanded_location x;
+
+	if (loc <= BUILTINS_LOCATION ||
+	    linemap_location_from_macro_expansion_p(line_table, loc))
+		return false;
+	map = linemap_check_ordinary(linemap_lookup(line_table, loc));
+	if (!map)
+		return false;
+	if (map->reason == LC_RENAME_VERBATIM &&
+	    style_input_line_directive(ORDINARY_MAP_FILE_NAME(map),
+				       ORDINARY_MAP_STARTING_LINE_NUMBER(map))) {
+		note_once(&said_line_markers,
+			  "style_plugin: code placed by '#line' or line markers is not checked");
+		return false;
+	}
+	x = expand_location(loc);
+	if (x.file && x.line > 0 && x.column == 0)
+		note_long_line(loc, x.file, x.line);
+	if (!x.file || x.line <= 0 || x.column <= 0)
+		return false;
+	pos->file = x.file;
+	pos->line = x.line;
+	pos->col = x.column - 1;
+	return true;
+}
+
+/*
+ * A location for POS, built in the line map that holds ANCHOR (a
+ * location in the same file), and checked by expanding it back: a line
+ * the map does not cover, or a column it cannot encode, gives none.
+ */
+static location_t pos_in_map(const line_map_ordinary *map,
+			     const struct src_pos *pos);
+
+location_t pos_to_loc(location_t anchor, const struct src_pos *pos)
+{
+	const line_map_ordinary *map, *last;
+	location_t loc;
+
+	if (anchor <= BUILTINS_LOCATION)
+		return UNKNOWN_LOCATION;
+	anchor = get_pure_location(anchor);
+	if (linemap_location_from_macro_expansion_p(line_table, anchor))
+		return UNKNOWN_LOCATION;
+	map = linemap_check_ordinary(linemap_lookup(line_table, anchor));
+	/*
+	 * Or in one of the maps that follow it in the same file: libcpp
+	 * starts a new map where a line needs more column bits, and line
+	 * markers (-fdirectives-only input) start others.
+	 */
+	last = LINEMAPS_LAST_ORDINARY_MAP(line_table);
+	for (int i = 0; i < 8 && map <= last; i++, map++) {
+		if (i && strcmp(ORDINARY_MAP_FILE_NAME(map), pos->file))
+			break;
+		loc = pos_in_map(map, pos);
+		if (loc != UNKNOWN_LOCATION)
+			return loc;
+	}
+	return UNKNOWN_LOCATION;
+}
+
+static location_t pos_in_map(const line_map_ordinary *map,
+			     const struct src_pos *pos)
+{
+	location_t loc;
+	expanded_location x;
+	unsigned int col_bits;
+	int first;
+
+	first = ORDINARY_MAP_STARTING_LINE_NUMBER(map);
+	col_bits = map->m_column_and_range_bits - map->m_range_bits;
+	if (pos->line < first || col_bits == 0 ||
+	    (unsigned int)pos->col + 1 >= (1u << col_bits))
+		return UNKNOWN_LOCATION;
+	loc = MAP_START_LOCATION(map) +
+	      ((location_t)(pos->line - first) << map->m_column_and_range_bits) +
+	      ((location_t)(pos->col + 1) << map->m_range_bits);
+	if (loc > line_table->highest_location ||
+	    linemap_lookup(line_table, loc) != map)
+		return UNKNOWN_LOCATION;
+	x = expand_location(loc);
+	if (!x.file || strcmp(x.file, pos->file) || x.line != pos->line ||
+	    x.column != pos->col + 1)
+		return UNKNOWN_LOCATION;
+	return loc;
+}
+
+/* The first of ANCHORS that yields a location for POS. */
+location_t pos_to_loc_any(const location_t *anchors, int n,
+			  const struct src_pos *pos)
+{
+	for (int i = 0; i < n; i++) {
+		location_t loc = pos_to_loc(anchors[i], pos);
+
+		if (loc != UNKNOWN_LOCATION)
+			return loc;
+	}
+	return UNKNOWN_LOCATION;
+}
+
+/*
+ * The option-name hook: style diagnostics carry no GCC option, so this
+ * names them; everything else goes to the compiler's own hook.
+ */
+static char *style_option_name(diagnostic_context *dc, int opt,
+			       diagnostic_t orig_kind, diagnostic_t kind)
+{
+	if (current_rule != RULE_NONE) {
+		if (orig_kind == DK_WARNING && kind == DK_ERROR)
+			return concat("-Werror=", rule_names[current_rule], NULL);
+		return concat("-W", rule_names[current_rule], NULL);
+	}
+	return next_option_name ? next_option_name(dc, opt, orig_kind, kind) :
+				  NULL;
+}
+
+/* Name the style warnings' option (see style_option_name). */
+void hook_option_name(void)
+{
+	next_option_name = style_get_option_name_hook();
+	style_set_option_name_hook(style_option_name);
+}
+
+static unsigned long long hash_string(const char *s)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+/*
+ * With once=DIR, whether this compilation is the first to report the
+ * violation: it is if it creates the record file (O_EXCL makes that
+ * atomic among parallel compilations).  When the record cannot be
+ * written for another reason, the violation is reported.
+ */
+/*
+ * The canonical name of FILE in a new string, or NULL.  The form with a
+ * buffer: a plugin linked without versioned libc symbols gets glibc's
+ * first realpath, which does not allocate one.
+ */
+static char *real_path(const char *file)
+{
+	char buf[PATH_MAX];
+
+	return realpath(file, buf) ? xstrdup(buf) : NULL;
+}
+
+static bool claim_report(enum style_rule rule, const struct src_pos *pos)
+{
+	char *real, *key, *path;
+	char name[17];
+	int fd;
+
+	if (!once_dir)
+		return true;
+	real = real_path(pos->file);
+	key = xasprintf("%s %s:%d:%d\n", rule_names[rule],
+			real ? real : pos->file, pos->line, pos->col + 1);
+	free(real);
+	snprintf(name, sizeof(name), "%016llx", hash_string(key));
+	path = concat(once_dir, "/", name, NULL);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0 && errno == ENOENT && mkdir(once_dir, 0755) == 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd >= 0) {
+		if (write(fd, key, strlen(key)) < 0)
+			errno = 0;
+		close(fd);
+	}
+	free(path);
+	free(key);
+	return fd >= 0 || errno != EEXIST;
+}
+
+/*
+ * Violations reported in this compilation, so that each is reported
+ * once: a C++ template is checked once per instantiation.  An open
+ * addressing set of (location << 2 | rule), grown at three quarters.
+ */
+static unsigned long long *reported;
+static size_t reported_size, reported_count;
+
+static bool first_report(location_t loc, enum style_rule rule)
+{
+	unsigned long long key = ((unsigned long long)loc << 3 | rule) + 1;
+	size_t i;
+
+	if (4 * (reported_count + 1) > 3 * reported_size) {
+		unsigned long long *old = reported;
+		size_t old_size = reported_size;
+
+		reported_size = old_size ? 2 * old_size : 256;
+		reported = XCNEWVEC(unsigned long long, reported_size);
+		reported_count = 0;
+		for (i = 0; i < old_size; i++)
+			if (old[i])
+				first_report((old[i] - 1) >> 3,
+					     (enum style_rule)((old[i] - 1) & 7));
+		free(old);
+	}
+	/* Locations differ in their high bits: mix them into the index. */
+	for (i = (key * 0x9e3779b97f4a7c15ULL >> 17) % reported_size;
+	     reported[i]; i = (i + 1) % reported_size)
+		if (reported[i] == key)
+			return false;
+	reported[i] = key;
+	reported_count++;
+	return true;
+}
+
+/*
+ * New-code-only mode: the line ranges of lines=FILE, "PATH FIRST LAST"
+ * a line, PATH absolute as realpath(3) gives it.  Without the option
+ * every line is checked.
+ */
+struct line_range {
+	char *file;
+	int first, last;
+};
+
+static struct line_range *ranges;
+static int n_ranges;
+static const char *lines_file;
+
+/* Read lines=FILE; its lines, and the paths in them, of any length. */
+bool load_line_ranges(const char *path, const char *plugin)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	int size = 0, lineno = 0;
+	bool ok = true;
+
+	if (!f) {
+		error("%s: cannot read %<lines%> file %qs: %m", plugin, path);
+		return false;
+	}
+	while (ok && getline(&buf, &cap, f) > 0) {
+		struct line_range r;
+
+		lineno++;
+		if (buf[0] == '\n' || buf[0] == '#')
+			continue;
+		r.file = XNEWVEC(char, strlen(buf) + 1);
+		if (sscanf(buf, "%s %d %d", r.file, &r.first, &r.last) != 3 ||
+		    r.first < 1 || r.last < r.first) {
+			error("%s: %s:%d: expected %<PATH FIRST LAST%>", plugin,
+			      path, lineno);
+			free(r.file);
+			ok = false;
+			continue;
+		}
+		if (n_ranges == size) {
+			size = size ? 2 * size : 64;
+			ranges = XRESIZEVEC(struct line_range, ranges, size);
+		}
+		ranges[n_ranges++] = r;
+	}
+	free(buf);
+	fclose(f);
+	if (ok)
+		lines_file = path;
+	return ok;
+}
+
+/* Whether POS is on a line that lines=FILE asks to check. */
+static bool line_selected(const struct src_pos *pos)
+{
+	static const char *last_file;
+	static char *last_real;
+
+	if (!lines_file)
+		return true;
+	if (pos->file != last_file) {
+		free(last_real);
+		last_real = real_path(pos->file);
+		last_file = pos->file;
+	}
+	if (!last_real)
+		return false;
+	for (int i = 0; i < n_ranges; i++)
+		if (pos->line >= ranges[i].first && pos->line <= ranges[i].last &&
+		    !strcmp(ranges[i].file, last_real))
+			return true;
+	return false;
+}
+
+/* Add V, with FIX, to the SARIF log (if there is one). */
+static void sarif_result(const struct violation *v, const struct line_fix *fix)
+{
+	struct style_sarif_fix sfix;
+	expanded_location start, finish, insert;
+
+	if (fix && fix->text) {
+		start = expand_location(fix->remove_start);
+		finish = expand_location(fix->remove_finish);
+		insert = expand_location(fix->insert_at);
+		sfix.del_line = start.line;
+		sfix.del_col = start.column - 1;
+		sfix.del_end = finish.column;
+		sfix.ins_line = insert.line;
+		sfix.text = fix->text;
+	}
+	style_sarif_result(rule_names[v->rule],
+			   style_as_error || rule_as_error[v->rule], message(v),
+			   v->kw_name, v->at.file, v->at.line, v->at.col,
+			   fix && fix->text ? &sfix : NULL);
+}
+
+/*
+ * Emit V as a warning (or, with the error option, an error), with FIX
+ * when there is one.  Returns whether it was emitted.
+ */
+static bool report(const struct violation *v, const struct line_fix *fix)
+{
+	const location_t *anchors = v->anchors;
+	int n_anchors = v->n_anchors;
+	location_t at, at_end, after, after_end;
+	struct src_pos end;
+	bool *werror = style_werror_flag();
+	bool saved_werror = *werror;
+	const char *msg;
+
+	/* The rule and line filters are applied by report_queued(). */
+	at = pos_to_loc_any(anchors, n_anchors, &v->at);
+	if (at == UNKNOWN_LOCATION || in_system_header_at(at) ||
+	    !first_report(at, v->rule))
+		return false;
+	/* The SARIF log holds it even when once= leaves it to another compile. */
+	sarif_result(v, fix);
+	if (!claim_report(v->rule, &v->at))
+		return false;
+
+	end = v->at;
+	end.col += v->at_len - 1;
+	at_end = pos_to_loc_any(anchors, n_anchors, &end);
+	if (at_end != UNKNOWN_LOCATION)
+		at = make_location(at, at, at_end);
+	after = pos_to_loc_any(anchors, n_anchors, &v->after);
+	end = v->after;
+	end.col += v->after_len - 1;
+	after_end = pos_to_loc_any(anchors, n_anchors, &end);
+	if (after != UNKNOWN_LOCATION && after_end != UNKNOWN_LOCATION)
+		after = make_location(after, after, after_end);
+	else
+		after = UNKNOWN_LOCATION;
+
+	msg = message(v);
+	current_rule = v->rule;
+	*werror = style_as_error || rule_as_error[v->rule];
+	style_warning(at, after, after_label(v),
+		      fix ? fix->remove_start : UNKNOWN_LOCATION,
+		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
+		      fix ? fix->insert_at : UNKNOWN_LOCATION,
+		      fix ? fix->text : NULL, msg, v->kw_name);
+	*werror = saved_werror;
+	current_rule = RULE_NONE;
+	return true;
+}
+
+/* The violations found in the function being checked. */
+static struct violation *queued;
+static int n_queued, queued_size;
+
+void queue_violation(const struct violation *v)
+{
+	if (n_queued == queued_size) {
+		queued_size = queued_size ? 2 * queued_size : 16;
+		queued = XRESIZEVEC(struct violation, queued, queued_size);
+	}
+	queued[n_queued++] = *v;
+}
+
+static int compare_violations(const void *a, const void *b)
+{
+	const struct violation *x = (const struct violation *)a;
+	const struct violation *y = (const struct violation *)b;
+	int c = strcmp(x->at.file, y->at.file);
+
+	if (c)
+		return c;
+	if (x->at.line != y->at.line)
+		return x->at.line < y->at.line ? -1 : 1;
+	return x->at.col - y->at.col;
+}
+
+static bool same_line(const struct violation *x, const struct violation *y)
+{
+	return x->at.line == y->at.line && !strcmp(x->at.file, y->at.file);
+}
+
+/*
+ * A violation whose rule is off: by an option, -Wno-style-RULE, or a
+ * #pragma style_plugin region.  It gets no warning, and no fix-it is
+ * computed from it (the other fix-its of its line leave it as it is).
+ */
+static bool rule_is_off(const struct violation *v)
+{
+	location_t at;
+
+	if (!rule_enabled[v->rule])
+		return true;
+	at = pos_to_loc_any(v->anchors, v->n_anchors, &v->at);
+	return at != UNKNOWN_LOCATION && style_rule_off_at(v->rule, at);
+}
+
+/*
+ * Report the queued violations in source order, a fix per line, from the
+ * violations of the line that are reported: filters first, then fix-its.
+ */
+void report_queued(void)
+{
+	qsort(queued, n_queued, sizeof(*queued), compare_violations);
+	for (int i = 0, n; i < n_queued; i += n) {
+		struct line_fix fix;
+		bool fixed = false;
+		int m = 0;
+
+		for (n = 1; i + n < n_queued; n++)
+			if (!same_line(&queued[i], &queued[i + n]))
+				break;
+		if (style_warnings_inhibited() || !line_selected(&queued[i].at))
+			continue;
+		/* The line's violations that are on, first, in order. */
+		for (int k = 0; k < n; k++)
+			if (!rule_is_off(&queued[i + k]))
+				queued[i + m++] = queued[i + k];
+		if (!m)
+			continue;
+		compute_line_fix(&queued[i], m, &fix);
+		for (int k = 0; k < m; k++)
+			if (report(&queued[i + k], fixed ? NULL : &fix))
+				fixed = true;
+		free(fix.text);
+	}
+	n_queued = 0;
+}

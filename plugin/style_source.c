@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * style_source - the source text of style_plugin's checks
+ *
+ * The trees give where statements start; the ')' of a condition, 'else'
+ * and 'do' are found in the source lines, read here.  No GCC header:
+ * testsuite/unit/ tests this file on its own.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "style_lex.h"
+#include "style_input.h"
+
+/*
+ * The source text, read back from the files.  GCC's own cache (for the
+ * carets of diagnostics) finds a line by reading the file from a line
+ * it recorded, and keeps few files: asked for lines all over a kernel
+ * translation unit's headers it cost more than the compile itself.
+ * Here each file is read once into memory with the offset of every
+ * line.  Function bodies arrive header by header, so a few files cached
+ * at a time are enough: kernel/params.c reads 182 files, fs/namei.c
+ * 266; with 4 cached each is read once, with 1 a few (6, 8) twice.
+ */
+#define SRC_CACHE_FILES 4
+
+struct src_file {
+	const char *name;	/* the line map's file name */
+	char *text;
+	size_t size;
+	int *line_start;	/* the offsets of the lines found so far */
+	int n_lines, cap_lines;
+	int lone_cr_line;	/* the first line ended by a lone '\r', or 0 */
+	size_t scanned;		/* where the search for a line end goes on */
+	size_t map_size;	/* the length of the mapping at text */
+	unsigned int last_use;
+};
+
+static struct src_file src_cache[SRC_CACHE_FILES];
+static unsigned int src_clock;
+
+static bool said_stdin;
+
+/*
+ * Drop F's text and index.  The text has a mapping of its own (see
+ * src_file_load), so its pages go back to the system here.
+ */
+static void src_file_release(struct src_file *f)
+{
+	if (f->text)
+		munmap(f->text, f->map_size);
+	free(f->line_start);
+	memset(f, 0, sizeof(*f));
+}
+
+void style_source_release(void)
+{
+	for (int i = 0; i < SRC_CACHE_FILES; i++)
+		src_file_release(&src_cache[i]);
+}
+
+/*
+ * Read FILE into an anonymous mapping of its own, followed by at least
+ * one NUL.  Not malloc: a kernel unit reads some 200 headers (2-3 MB)
+ * one after the other, and the heap keeps the pages of freed buffers,
+ * which raised cc1's peak RSS by the size of the cache.  Not a mapping
+ * of the file itself: a file truncated during the compile would make
+ * reading its pages fault (SIGBUS) and crash the compiler.
+ */
+static void src_file_read(struct src_file *f, int fd, size_t size)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+	size_t got = 0;
+	ssize_t n;
+	void *p;
+
+	f->map_size = (size + 1 + page - 1) / page * page;
+	p = mmap(NULL, f->map_size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return;
+	f->text = (char *)p;
+	while (got < size) {
+		n = read(fd, f->text + got, size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += n;
+	}
+	f->size = got;
+}
+
+static void src_file_load(struct src_file *f, const char *name)
+{
+	struct stat st;
+	int fd;
+
+	src_file_release(f);
+	f->name = name;
+	/*
+	 * "<stdin>", "<built-in>": no file to read back, even if the
+	 * current directory holds one of that name.
+	 */
+	if (name[0] == '<' && name[strlen(name) - 1] == '>') {
+		if (!strcmp(name, "<stdin>"))
+			note_once(&said_stdin,
+				  "style_plugin: code read from standard input is not checked");
+		return;
+	}
+	/* Only regular files: opening a FIFO would wait for a writer. */
+	if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) {
+		fd = open(name, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+			    st.st_size > 0)
+				src_file_read(f, fd, st.st_size);
+			close(fd);
+		}
+	}
+	/* No file (an icecc node): its lines in -fdirectives-only input. */
+	if (!f->text)
+		f->text = style_input_file_text(name, &f->size, &f->map_size);
+}
+
+/*
+ * Index the lines of F up to LINE: the lines of a header are asked for
+ * in order, function after function, so the index grows as they are.
+ * A line ends where libcpp (_cpp_clean_line) ends it, so that line N
+ * here is GCC's line N: at "\n", at "\r\n", or at a lone "\r", in
+ * code, comments and literals alike.  Returns whether F has that line.
+ */
+static bool src_file_index(struct src_file *f, int line)
+{
+	while (f->n_lines < line && f->scanned < f->size) {
+		const char *start = f->text + f->scanned, *nl, *cr;
+		size_t left = f->size - f->scanned;
+
+		if (f->n_lines + 2 > f->cap_lines) {
+			f->cap_lines = f->cap_lines ? 2 * f->cap_lines : 1024;
+			f->line_start = (int *)xrealloc(f->line_start,
+							f->cap_lines * sizeof(int));
+		}
+		f->line_start[f->n_lines++] = (int)f->scanned;
+		nl = (const char *)memchr(start, '\n', left);
+		cr = (const char *)memchr(start, '\r', nl ? nl - start : left);
+		if (cr && cr + 1 != nl) {
+			nl = cr;
+			if (!f->lone_cr_line)
+				f->lone_cr_line = f->n_lines;
+		}
+		f->scanned = nl ? nl - f->text + 1 : f->size;
+		/* Where the next line starts, or one past the end. */
+		f->line_start[f->n_lines] = nl ? (int)f->scanned : (int)f->size + 1;
+	}
+	return line >= 1 && line <= f->n_lines;
+}
+
+/*
+ * The cache entry of FILE, read if it is not there (in the entry used
+ * least recently).  Line LINE of it (style_source_line) stays valid
+ * until SRC_CACHE_FILES other files are read.
+ */
+static struct src_file *src_file_find(const char *file)
+{
+	static struct src_file *last;
+	struct src_file *lru = &src_cache[0];
+	int i;
+
+	/*
+	 * The line map hands out one string per file, so the pointer
+	 * usually finds it: most often the file asked for last.
+	 */
+	if (last && last->name == file)
+		return last;
+	for (i = 0; i < SRC_CACHE_FILES; i++)
+		if (src_cache[i].name == file)
+			return last = &src_cache[i];
+	for (i = 0; i < SRC_CACHE_FILES; i++) {
+		struct src_file *c = &src_cache[i];
+
+		if (c->name && !strcmp(c->name, file))
+			return last = c;
+		if (c->last_use < lru->last_use)
+			lru = c;
+	}
+	src_file_load(lru, file);
+	return last = lru;
+}
+
+const char *style_source_line(const char *file, int line, int *len)
+{
+	struct src_file *f = src_file_find(file);
+	const char *text;
+
+	f->last_use = ++src_clock;
+	if (!f->text || !src_file_index(f, line))
+		return NULL;
+	text = f->text + f->line_start[line - 1];
+	*len = f->line_start[line] - f->line_start[line - 1] - 1;
+	/* Without its end: "\r\n" as well as "\n" and "\r". */
+	if (*len > 0 && text[*len] == '\n' && text[*len - 1] == '\r')
+		(*len)--;
+	return text;
+}
+
+/*
+ * The end of line LINE of FILE as written ("\n" or "\r\n"), for the
+ * lines a fix-it adds; NULL when a lone '\r' ends a line up to LINE:
+ * GCC's fix-it and patch machinery counts lines by '\n' alone, and
+ * would put the fix elsewhere.
+ */
+const char *style_source_eol(const char *file, int line)
+{
+	struct src_file *f = src_file_find(file);
+	const char *text;
+	int len;
+
+	text = style_source_line(file, line, &len);
+	if (!text || (f->lone_cr_line && f->lone_cr_line <= line))
+		return NULL;
+	return text[len] == '\r' ? "\r\n" : "\n";
+}

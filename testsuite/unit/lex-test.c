@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lex-test - unit tests of style_plugin's source cache and lexer
+ *
+ * plugin/style_source.c and plugin/style_lex.c use no GCC header, so
+ * they are compiled here with this file alone (testsuite/unit.sh), with
+ * the few functions they take from the compiler and the other plugin
+ * files stubbed below.  Each check prints a PASS: or FAIL: line.
+ *
+ * Usage: lex-test DIR   (DIR: a scratch directory for the test files)
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "style_lex.h"
+#include "style_input.h"
+
+/* The stubs: libiberty's xrealloc, the note, icecc's input text. */
+void *xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static int notes;
+
+void note_once(bool *said, const char *msg)
+{
+	if (*said)
+		return;
+	*said = true;
+	notes++;
+}
+
+char *style_input_file_text(const char *file, size_t *size, size_t *map_size)
+{
+	return NULL;
+}
+
+static int failures;
+static const char *dir;
+
+static void check(bool ok, const char *name)
+{
+	printf("%s: unit: %s\n", ok ? "PASS" : "FAIL", name);
+	if (!ok)
+		failures++;
+}
+
+/* Write TEXT (LEN bytes) to DIR/NAME; the name, in static storage. */
+static const char *write_file(const char *name, const char *text, size_t len)
+{
+	static char paths[16][4096];
+	static int n;
+	char *path = paths[n++ % 16];
+	FILE *f;
+
+	snprintf(path, sizeof(paths[0]), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f || fwrite(text, 1, len, f) != len || fclose(f)) {
+		perror(path);
+		exit(2);
+	}
+	return path;
+}
+
+/* Whether line LINE of FILE is EXPECT (NULL: no such line). */
+static bool line_is(const char *file, int line, const char *expect)
+{
+	int len = -1;
+	const char *text = style_source_line(file, line, &len);
+
+	if (!expect)
+		return !text;
+	return text && len == (int)strlen(expect) &&
+	       !memcmp(text, expect, len);
+}
+
+static bool eol_is(const char *file, int line, const char *expect)
+{
+	const char *eol = style_source_eol(file, line);
+
+	return expect ? eol && !strcmp(eol, expect) : !eol;
+}
+
+static void test_source_lines(void)
+{
+	static const char unix_text[] = "int a;\n\tif (x) y();\n\nlast";
+	static const char dos_text[] = "one\r\ntwo\r\n\r\nfour\r\n";
+	static const char cr_text[] = "one\ntwo\rthree\nfour\n";
+	const char *u = write_file("unix.c", unix_text, sizeof(unix_text) - 1);
+	const char *d = write_file("dos.c", dos_text, sizeof(dos_text) - 1);
+	const char *c = write_file("cr.c", cr_text, sizeof(cr_text) - 1);
+
+	check(line_is(u, 1, "int a;") && line_is(u, 2, "\tif (x) y();") &&
+	      line_is(u, 3, "") && line_is(u, 4, "last"),
+	      "source: lines ended by \\n, the last one without");
+	check(line_is(u, 5, NULL) && line_is(u, 0, NULL) &&
+	      line_is(u, -1, NULL), "source: no line 0, -1, or past the end");
+	check(line_is(d, 1, "one") && line_is(d, 3, "") &&
+	      line_is(d, 4, "four") && line_is(d, 5, NULL),
+	      "source: lines ended by \\r\\n, without it");
+	check(line_is(c, 2, "two") && line_is(c, 3, "three") &&
+	      line_is(c, 4, "four"),
+	      "source: a lone \\r ends a line, as in libcpp");
+	check(eol_is(u, 1, "\n") && eol_is(d, 2, "\r\n"),
+	      "source: the end of a line as written");
+	check(eol_is(c, 1, "\n") && eol_is(c, 2, NULL) && eol_is(c, 3, NULL),
+	      "source: no end of line from a lone \\r on");
+	/* Backwards, after the index grew: line 2 again. */
+	check(line_is(u, 2, "\tif (x) y();") && line_is(u, 1, "int a;"),
+	      "source: an earlier line after a later one");
+}
+
+static void test_source_files(void)
+{
+	const char *names[6];
+	char name[32], text[64];
+	bool ok = true;
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		snprintf(name, sizeof(name), "f%d.c", i);
+		snprintf(text, sizeof(text), "first %d\nsecond %d\n", i, i);
+		names[i] = write_file(name, text, strlen(text));
+	}
+	/* More files than the cache keeps, round and round. */
+	for (int round = 0; round < 3; round++)
+		for (i = 0; i < 6; i++) {
+			snprintf(text, sizeof(text), "second %d", i);
+			ok &= line_is(names[i], 2, text);
+		}
+	check(ok, "source: more files than the cache keeps, each read right");
+	/* The same name in another string is the same file. */
+	snprintf(text, sizeof(text), "%s", names[0]);
+	check(line_is(text, 1, "first 0"),
+	      "source: a file found by its name, not its pointer");
+	check(line_is(write_file("empty.c", "", 0), 1, NULL),
+	      "source: an empty file has no line");
+	check(line_is("/nonexistent/style-unit.c", 1, NULL),
+	      "source: a missing file has no line");
+	check(line_is(dir, 1, NULL), "source: a directory has no line");
+	notes = 0;
+	check(line_is("<stdin>", 1, NULL) && notes == 1 &&
+	      line_is("<stdin>", 1, NULL) && notes == 1,
+	      "source: <stdin> is not read, and said once");
+	check(line_is("<built-in>", 1, NULL) && notes == 1,
+	      "source: <built-in> is not read, and not noted");
+}
+
+/* The column of the first NEEDLE in TEXT. */
+static int col(const char *text, const char *needle)
+{
+	return strstr(text, needle) - text;
+}
+
+static void test_tokens(void)
+{
+	static const char t1[] = "  if (x) /* c */ y(); // end";
+	static const char t2[] = "a /* x */ b";
+	static const char t3[] = "  x = 1; \\  ";
+	static const char t4[] = "z /* open";
+	int n1 = strlen(t1), n3 = strlen(t3);
+	int n4 = strlen(t4);
+
+	check(next_token_on_line(t1, n1, 0) == 2 &&
+	      next_token_on_line(t1, n1, col(t1, ")") + 1) == col(t1, "y") &&
+	      next_token_on_line(t1, n1, col(t1, ";") + 1) == -1,
+	      "lex: next token over blanks and comments, none after //");
+	check(next_token_on_line(t3, n3, col(t3, ";") + 1) == -1,
+	      "lex: no next token before a continuation backslash");
+	check(next_token_on_line(t4, n4, 1) == -1,
+	      "lex: no next token in a comment left open");
+	check(prev_token_end_on_line(t2, col(t2, "b")) == 0 &&
+	      prev_token_end_on_line(t1, col(t1, "y")) == col(t1, ")"),
+	      "lex: token before, over a block comment");
+	check(prev_token_end_on_line("x */ y", 5) == -1,
+	      "lex: nothing before a comment opened on an earlier line");
+	check(token_start(t1, col(t1, "if") + 1) == col(t1, "if") &&
+	      token_start(t1, col(t1, "(")) == col(t1, "("),
+	      "lex: the start of a word, of a punctuator");
+	check(token_length("foo_1$x+", 8, 0) == 7 &&
+	      token_length("+=", 2, 0) == 1,
+	      "lex: the length of a word ($ in it), of a punctuator");
+	check(word_is("} else {", 8, 2, "else") &&
+	      !word_is("elsewhere", 9, 0, "else") &&
+	      !word_is("x_else", 6, 2, "else") && !word_is("el", 2, 0, "else"),
+	      "lex: a keyword only as a whole word");
+	check(word_is("do", 2, 0, "do") && !word_is("do", 2, -1, "do"),
+	      "lex: a word at the end of the line; no column -1");
+}
+
+static void test_literals(void)
+{
+	static const char s1[] = "\"a\\\"b)\" + 1";
+	static const char s2[] = "'\\'' x";
+	static const char s3[] = "\"open";
+
+	check(skip_literal(s1, strlen(s1), 0) == 6,
+	      "lex: a string with an escaped quote");
+	check(skip_literal(s2, strlen(s2), 0) == 3,
+	      "lex: a character literal with an escaped quote");
+	check(skip_literal(s3, strlen(s3), 0) == -1,
+	      "lex: a string not closed on the line");
+	check(skip_number("1e+5)", 5, 0) == 4 && skip_number("0x1p-3;", 7, 0) == 6 &&
+	      skip_number("1'000'000 ", 10, 0) == 9 &&
+	      skip_number("1.5f-x", 6, 0) == 4 && skip_number("12+3", 4, 0) == 2,
+	      "lex: numbers with exponents, digit separators, suffixes");
+	check(skip_token("\"a;b\";", 6, 0) == 5 && skip_token("42u)", 4, 0) == 3 &&
+	      skip_token("abc(", 4, 0) == 3 && skip_token("->", 2, 0) == 1,
+	      "lex: the end of a token: literal, number, word, punctuator");
+	check(stmt_end_on_line("f(a, \";\"); g();", 15, 0) == 9,
+	      "lex: a statement's ';', not one in a literal");
+	check(stmt_end_on_line("{ a; { b; } } c;", 16, 0) == 12,
+	      "lex: the '}' matching a '{'");
+	check(stmt_end_on_line("f(a,", 4, 0) == -1 &&
+	      stmt_end_on_line("x) y;", 5, 0) == -1,
+	      "lex: no end on the line; a ')' closing an outer '('");
+}
+
+/* find_close_paren on TEXT from the first '(' of line FROM. */
+static bool close_at(const char *name, const char *text, int from,
+		     int line, int column)
+{
+	const char *file = write_file(name, text, strlen(text));
+	struct src_pos open, close = { NULL, 0, 0 };
+	int len;
+	const char *l = style_source_line(file, from, &len);
+
+	if (!l)
+		return false;
+	open.file = file;
+	open.line = from;
+	open.col = strchr(l, '(') - l;
+	if (!find_close_paren(&open, &close))
+		return line == 0;
+	return close.file == file && close.line == line && close.col == column;
+}
+
+static void test_close_paren(void)
+{
+	check(close_at("p1.c", "if (a && (b || c)) x();\n", 1, 1, 17),
+	      "paren: nested parentheses");
+	check(close_at("p2.c", "if (a ||\n    b(\")\", ')'))\n\tx();\n", 1,
+		       2, 15),
+	      "paren: over lines, past ')' in literals");
+	check(close_at("p3.c", "if (a /* ) */ ||\n  // )\n  b)\n", 1, 3, 3),
+	      "paren: past ')' in comments");
+	check(close_at("p4.c", "if (a ||\n#define X )\n  b)\n", 1, 3, 3),
+	      "paren: a #define inside the condition is skipped");
+	check(close_at("p5.c", "if (a ||\n#ifdef X\n  b)\n#endif\n", 1, 0, 0),
+	      "paren: gives up at a conditional directive");
+	check(close_at("p6.c", "if (R\"x(a)x\") y;\n", 1, 0, 0),
+	      "paren: gives up at a raw string");
+	check(close_at("p7.c", "if (a ||\n", 1, 0, 0),
+	      "paren: gives up at the end of the file");
+	check(close_at("p8.c", "if (f(1.0e-3) > 0x1p+2) y;\n", 1, 1, 22),
+	      "paren: numbers with signed exponents");
+	check(close_at("p9.c", "while (a && \\\n       b) x;\n", 1, 2, 8),
+	      "paren: a continued line");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: lex-test DIR\n");
+		return 2;
+	}
+	dir = argv[1];
+	test_source_lines();
+	test_source_files();
+	test_tokens();
+	test_literals();
+	test_close_paren();
+	return failures ? 1 : 0;
+}
