@@ -62,9 +62,13 @@
 # Archives (built-in.a, lib.a: thin archives, lists of the objects) are
 # not compared.
 #
-# Usage: kbuild/compare-objs.sh [--objects-only | --identical] OBJ_A OBJ_B
+# Usage: kbuild/compare-objs.sh [--objects-only | --identical] [--only LIST] OBJ_A OBJ_B
 #   --objects-only  the dirs hold a partial build (make dir/ targets, as in
 #                   bench/): compare the objects, not vmlinux or bzImage
+#   --only LIST     compare only the objects LIST names (one path
+#                   relative to the dirs a line; implies --objects-only),
+#                   each of which must be on both sides (e.g. the objects
+#                   of one patch of a series, kbuild/treewide-proof.sh)
 #   --identical     the two dirs are builds of the same tree that must
 #                   give byte-identical vmlinux and bzImage (qemu/compare.sh:
 #                   with and without W=style); on a difference, the
@@ -92,12 +96,19 @@ fi
 note() {
 	echo "$prog: $*"
 }
-objects_only=0 identical=0
+objects_only=0 identical=0 only=''
 case ${1:-} in
 --objects-only) objects_only=1; shift ;;
 --identical) identical=1; shift ;;
 esac
-[ $# -eq 2 ] || { echo "usage: $0 [--objects-only | --identical] OBJ_A OBJ_B" >&2; exit 2; }
+if [ "${1:-}" = --only ]; then
+	[ $# -ge 2 ] && [ -f "$2" ] || die "--only needs a file listing objects"
+	only=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
+	[ $identical = 0 ] || die "--only and --identical exclude each other"
+	objects_only=1
+	shift 2
+fi
+[ $# -eq 2 ] || { echo "usage: $0 [--objects-only | --identical] [--only LIST] OBJ_A OBJ_B" >&2; exit 2; }
 for tool in objcopy make perl cmp diff; do
 	command -v $tool >/dev/null || die "$tool is not installed"
 done
@@ -242,7 +253,13 @@ explained() {
 		}' "$tmp/elf.out"
 }
 
-list() { (cd "$1" && find . \( -name '*.o' -o -name '*.ko' \) -type f | sed 's|^\./||'); }
+list() {
+	if [ -n "$only" ]; then
+		grep -v '^$' "$only"
+	else
+		(cd "$1" && find . \( -name '*.o' -o -name '*.ko' \) -type f | sed 's|^\./||')
+	fi
+}
 linkstage_re='(^|/)(vmlinux\.o|\.tmp_[^/]*\.o|piggy\.o)$|^arch/x86/boot/header\.o$'
 # Order: kernel objects by path, host tools (scripts/, tools/), modules,
 # then the link-stage objects, which are compared against the renames
