@@ -96,14 +96,14 @@ fi
 note() {
 	echo "$prog: $*"
 }
-objects_only=0 identical=0 only=''
+objects_only=0 identical=0 only_list=''
 case ${1:-} in
 --objects-only) objects_only=1; shift ;;
 --identical) identical=1; shift ;;
 esac
 if [ "${1:-}" = --only ]; then
 	[ $# -ge 2 ] && [ -f "$2" ] || die "--only needs a file listing objects"
-	only=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
+	only_list=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
 	[ $identical = 0 ] || die "--only and --identical exclude each other"
 	objects_only=1
 	shift 2
@@ -242,11 +242,13 @@ explained() {
 		$1 == "bug" { nb++; if (nb <= 3) b = b (nb > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "rename" { nr++; if (nr <= 3) r = r (nr > 1 ? ", " : "") $2 " -> " $3 }
 		$1 == "imm" { ni++; if (ni <= 3) m = m (ni > 1 ? ", " : "") $2 " " $3 " " $4 }
+		$1 == "pi" { np++; if (np <= 3) q = q (np > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "build-id" { id = 1 }
 		END {
 			s = ""
 			if (nb) s = "__bug_table lines (" nb "): " b (nb > 3 ? ", ..." : "")
 			if (ni) s = s (s != "" ? "; " : "") "line numbers in code (" ni "): " m (ni > 3 ? ", ..." : "")
+			if (np) s = s (s != "" ? "; " : "") "printk index lines (" np "): " q (np > 3 ? ", ..." : "")
 			if (nr) s = s (s != "" ? "; " : "") "initcalls renamed (" nr "): " r (nr > 3 ? ", ..." : "")
 			if (id) s = s (s != "" ? "; " : "") "the build-id note"
 			print s
@@ -254,8 +256,8 @@ explained() {
 }
 
 list() {
-	if [ -n "$only" ]; then
-		grep -v '^$' "$only"
+	if [ -n "$only_list" ]; then
+		grep -v "^$" "$only_list"
 	else
 		(cd "$1" && find . \( -name '*.o' -o -name '*.ko' \) -type f | sed 's|^\./||')
 	fi
