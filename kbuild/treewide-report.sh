@@ -69,7 +69,7 @@ long_old=$(cat "${patches[@]}" | awk '/^-[^-]/ { s = substr($0, 2); gsub(/\t/, "
 : >"$work/sample"
 for d in "$@"; do
 	d=${d%/}
-	awk -F'\t' '{ c = $2; sub(/.* -c -o [^ ]* /, "", c); print $1 "\t" c }' "$out/commands" | norm |
+	awk -F'\t' '{ c = $2; sub(/.* -c -o [^ ]* /, "", c); print $1 "\t" c }' "$out/commands" | relto_src "$src" "$obj" |
 		awk -F'\t' -v d="$d/" 'index($2, d) == 1' >>"$work/sample"
 done
 [ -s "$work/sample" ] || die "no swept file in $*"
@@ -112,15 +112,15 @@ while IFS=$(printf '\t') read -r f l; do
 	if awk -v l="$l" 'NR < l { m = ($0 ~ /\\$/) ? (m || $0 ~ /^[ \t]*#[ \t]*define/) : 0 } NR == l { exit !(m || $0 ~ /^[ \t]*#[ \t]*define/) }' "$src/$f"; then
 		kind=macro
 	else
-		if [ ! -f "$work/pp.$o" ]; then
+		if [ ! -f "$work/pp.${o//\//_}" ]; then
 			c=$(awk -F'\t' -v o="$o" '$1 == o { print $2; exit }' "$out/commands")
 			c=$(sed 's/ -c -o [^ ]* / -E -o - /; s/ -fplugin[^ ]*//g; s/ -Wp,-MMD,[^ ]*//' <<<"$c")
 			(cd "$obj" && nice -n "$nice" sh -c "$c" 2>/dev/null) |
 				awk -v want="$src/$f" '
 					/^# [0-9]+ "/ { n = $2 - 1; file = $3; gsub(/"/, "", file); next }
-					{ n++; if (file == want) print n }' | LC_ALL=C sort -un >"$work/pp.$o" || true
+					{ n++; if (file == want) print n }' | LC_ALL=C sort -un >"$work/pp.${o//\//_}" || true
 		fi
-		if ! grep -qx "$l" "$work/pp.$o"; then
+		if ! grep -qx "$l" "$work/pp.${o//\//_}"; then
 			kind=uncompiled
 		elif [[ $text =~ ^[[:space:]]*(case[[:space:]].*|default[[:space:]]*):  ]]; then
 			kind=case
