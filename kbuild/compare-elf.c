@@ -36,6 +36,10 @@
  *    another LINE, mapped from the old LINE by one of --files (or listed
  *    in --renames, with --linked); the string table then differs (it is
  *    not compared; the names are);
+ *  - in an object's data, the line field of a printk index entry
+ *    (CONFIG_PRINTK_INDEX: a 44-byte _entry symbol, its u32 line at 24)
+ *    whose file (the string its file pointer is relocated to) is a
+ *    changed file where the old line maps to the new;
  *  - with --linked, the descriptor of the GNU build-id note (a hash of
  *    the whole file, debug info included).
  * Each __bug_table entry naming a changed file is checked, moved or not:
@@ -691,6 +695,73 @@ static void compare_bug_table(struct elf *A, struct elf *B, size_t i)
 	}
 }
 
+/*
+ * The symbol of object E in section I that covers byte OFF: its value
+ * and size, and its name; NULL if none.
+ */
+static const char *symbol_covering(struct elf *e, size_t i, uint64_t off,
+				   uint64_t *value, uint64_t *size)
+{
+	size_t t, k;
+
+	for (t = 0; t < e->n; t++) {
+		struct section *st = &e->s[t];
+
+		if (st->type != SHT_SYMTAB || st->link >= e->n)
+			continue;
+		for (k = 0; k + 24 <= st->data.len; k += 24) {
+			const unsigned char *sym = st->data.data + k;
+
+			*value = get64(sym + 8);
+			*size = get64(sym + 16);
+			if (get16(sym + 6) == i && *value <= off && off < *value + *size)
+				return string_at(e->s[st->link].data, get32(sym));
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A data section of an object that differs only in the line fields of
+ * printk index entries (CONFIG_PRINTK_INDEX: static struct pi_entry
+ * _entry = {fmt, func, file, line, level, subsys_fmt_prefix}, packed: 44 bytes,
+ * the line a u32 at 24), each moved as the line map says in the file
+ * its file pointer is relocated to.
+ */
+static int printk_index_only(struct elf *A, struct elf *B, size_t i)
+{
+	struct section *x = &A->s[i], *y = &B->s[i];
+	uint64_t d = 0, value, size;
+
+	if (!A->rel || x->data.len != y->data.len)
+		return 0;
+	while (d < x->data.len) {
+		const char *name, *file;
+		unsigned int la, lb;
+
+		if (x->data.data[d] == y->data.data[d]) {
+			d++;
+			continue;
+		}
+		name = symbol_covering(A, i, d, &value, &size);
+		if (!name || size != 44 || d < value + 24 || d >= value + 28 ||
+		    (strcmp(name, "_entry") && strncmp(name, "_entry.", 7)))
+			return 0;
+		la = get32(x->data.data + value + 24);
+		lb = get32(y->data.data + value + 24);
+		file = bug_file_in_object(A, i, value + 16);
+		if (!file)
+			unexplained("section %s: printk index entry %s: line %u -> %u, and its file is not found",
+				    x->name, name, la, lb);
+		if (!line_ok_n(file, la, lb))
+			unexplained("section %s: printk index entry %s: line %u of %s does not move to line %u",
+				    x->name, name, la, file, lb);
+		explained("pi %s:%u -> %u", file, la, lb);
+		d = value + 28;
+	}
+	return 1;
+}
+
 /* True if note sections X and Y differ in a GNU build-id's bytes only. */
 static int only_build_id_differs(struct section *x, struct section *y)
 {
@@ -1106,6 +1177,9 @@ static int compare(int argc, char **argv)
 			compare_code(&A, &B, i);
 			continue;
 		}
+		if (x->type == SHT_PROGBITS && (x->flags & SHF_ALLOC) &&
+		    printk_index_only(&A, &B, i))
+			continue;
 		/* The first differing byte, and the symbol it falls in. */
 		for (d = 0; d < x->data.len && x->data.data[d] == y->data.data[d]; d++)
 			;

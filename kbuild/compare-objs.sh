@@ -62,9 +62,13 @@
 # Archives (built-in.a, lib.a: thin archives, lists of the objects) are
 # not compared.
 #
-# Usage: kbuild/compare-objs.sh [--objects-only | --identical] OBJ_A OBJ_B
+# Usage: kbuild/compare-objs.sh [--objects-only | --identical] [--only LIST] OBJ_A OBJ_B
 #   --objects-only  the dirs hold a partial build (make dir/ targets, as in
 #                   bench/): compare the objects, not vmlinux or bzImage
+#   --only LIST     compare only the objects LIST names (one path
+#                   relative to the dirs a line; implies --objects-only),
+#                   each of which must be on both sides (e.g. the objects
+#                   of one patch of a series, kbuild/treewide-proof.sh)
 #   --identical     the two dirs are builds of the same tree that must
 #                   give byte-identical vmlinux and bzImage (qemu/compare.sh:
 #                   with and without W=style); on a difference, the
@@ -92,12 +96,19 @@ fi
 note() {
 	echo "$prog: $*"
 }
-objects_only=0 identical=0
+objects_only=0 identical=0 only_list=''
 case ${1:-} in
 --objects-only) objects_only=1; shift ;;
 --identical) identical=1; shift ;;
 esac
-[ $# -eq 2 ] || { echo "usage: $0 [--objects-only | --identical] OBJ_A OBJ_B" >&2; exit 2; }
+if [ "${1:-}" = --only ]; then
+	[ $# -ge 2 ] && [ -f "$2" ] || die "--only needs a file listing objects"
+	only_list=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
+	[ $identical = 0 ] || die "--only and --identical exclude each other"
+	objects_only=1
+	shift 2
+fi
+[ $# -eq 2 ] || { echo "usage: $0 [--objects-only | --identical] [--only LIST] OBJ_A OBJ_B" >&2; exit 2; }
 for tool in objcopy make perl cmp diff; do
 	command -v $tool >/dev/null || die "$tool is not installed"
 done
@@ -231,18 +242,26 @@ explained() {
 		$1 == "bug" { nb++; if (nb <= 3) b = b (nb > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "rename" { nr++; if (nr <= 3) r = r (nr > 1 ? ", " : "") $2 " -> " $3 }
 		$1 == "imm" { ni++; if (ni <= 3) m = m (ni > 1 ? ", " : "") $2 " " $3 " " $4 }
+		$1 == "pi" { np++; if (np <= 3) q = q (np > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "build-id" { id = 1 }
 		END {
 			s = ""
 			if (nb) s = "__bug_table lines (" nb "): " b (nb > 3 ? ", ..." : "")
 			if (ni) s = s (s != "" ? "; " : "") "line numbers in code (" ni "): " m (ni > 3 ? ", ..." : "")
+			if (np) s = s (s != "" ? "; " : "") "printk index lines (" np "): " q (np > 3 ? ", ..." : "")
 			if (nr) s = s (s != "" ? "; " : "") "initcalls renamed (" nr "): " r (nr > 3 ? ", ..." : "")
 			if (id) s = s (s != "" ? "; " : "") "the build-id note"
 			print s
 		}' "$tmp/elf.out"
 }
 
-list() { (cd "$1" && find . \( -name '*.o' -o -name '*.ko' \) -type f | sed 's|^\./||'); }
+list() {
+	if [ -n "$only_list" ]; then
+		grep -v "^$" "$only_list"
+	else
+		(cd "$1" && find . \( -name '*.o' -o -name '*.ko' \) -type f | sed 's|^\./||')
+	fi
+}
 linkstage_re='(^|/)(vmlinux\.o|\.tmp_[^/]*\.o|piggy\.o)$|^arch/x86/boot/header\.o$'
 # Order: kernel objects by path, host tools (scripts/, tools/), modules,
 # then the link-stage objects, which are compared against the renames

@@ -41,6 +41,12 @@
 #                  (the *.patch files already in DIR are removed)
 #   --author ID    "Name <email>" for --split (default: git config
 #                  user.name / user.email)
+#   --groups FILE  for --split: FILE maps paths to patches, "PATH<TAB>GROUP"
+#                  a line (GROUP is the subject's prefix, e.g.
+#                  drivers/video); paths it does not list go by their
+#                  top-level directory
+#   --message FILE for --split: text added to each commit message before
+#                  Signed-off-by (@GROUP@ is replaced by the group)
 #   --keep DIR     keep the work files in DIR (emptied first): the
 #                  touched files in a git repository with the original
 #                  and the fixed versions, the fix-its; default: a
@@ -58,16 +64,18 @@ root=$(dirname "$here")
 . "$here/lib.sh"
 
 usage() {
-	echo "usage: $0 [--log FILE] [--config TARGET] [--clean|--incremental] [--split DIR] [--author 'NAME <EMAIL>'] [--keep DIR] SRC OBJ OUT.patch [make args...]" >&2
+	echo "usage: $0 [--log FILE] [--config TARGET] [--clean|--incremental] [--split DIR] [--author 'NAME <EMAIL>'] [--groups FILE] [--message FILE] [--keep DIR] SRC OBJ OUT.patch [make args...]" >&2
 	exit 2
 }
 
-log='' config='' clean=0 incremental=0 split='' author='' keep=''
+log='' config='' clean=0 incremental=0 split='' author='' keep='' groups='' message=''
 while [ $# -gt 0 ]; do
 	case $1 in
-	--log | --config | --split | --author | --keep)
+	--log | --config | --split | --author | --keep | --groups | --message)
 		[ $# -ge 2 ] || { echo "$prog: $1 needs an argument" >&2; usage; }
 		case $1 in
+		--groups) groups=$2 ;;
+		--message) message=$2 ;;
 		--log) log=$2 ;;
 		--config) config=$2 ;;
 		--split) split=$2 ;;
@@ -105,6 +113,10 @@ mkdir -p "$(dirname "$out")" || die "cannot create the directory of $out"
 out=$(cd "$(dirname "$out")" && pwd -P)/$(basename "$out")
 [[ $out != "$src"/* ]] || die "OUT.patch must not be inside SRC ($out)"
 [ $clean = 0 ] || [ $incremental = 0 ] || die "--clean and --incremental exclude each other"
+for f in "$groups" "$message"; do
+	[ -z "$f" ] || [ -f "$f" ] || die "'$f' not found"
+done
+[ -n "$split" ] || [ -z "$groups$message" ] || die "--groups and --message go with --split"
 if [ -n "$log" ]; then
 	[ -f "$log" ] || die "build log '$log' not found"
 	{ [ -z "$config" ] && [ $clean = 0 ] && [ $incremental = 0 ] && [ ${#make_args[@]} = 0 ]; } ||
@@ -311,8 +323,12 @@ sed -n 's/^\([^ :]*\):[0-9]*:[0-9]*: \(warning\|error\): .*\[-W\(error=\)\{0,1\}
 awk -F'\t' 'NR == FNR { map[$1] = $2; next } ($1 in map) { print map[$1] "\t" $2 }' \
 	"$work/files.map" "$work/rules.raw" >"$work/rules"
 
-# group FILE: the subject prefix of FILE's patch.
+# group FILE: the subject prefix of FILE's patch (--groups, or its
+# top-level directory).
 group() {
+	local g=''
+	[ -z "$groups" ] || g=$(awk -F'\t' -v f="$1" '$1 == f { print $2; exit }' "$groups")
+	[ -z "$g" ] || { echo "$g"; return; }
 	case $1 in
 	arch/*/*) local r=${1#arch/}; echo "${r%%/*}" ;;
 	*/*) echo "${1%%/*}" ;;
@@ -354,6 +370,7 @@ while IFS= read -r g; do
 			"this directory ($(echo "$rules" | sed 's/^ *//; s/ *$//; s/ /, /g')), applied by" \
 			"kbuild/fix-tree.sh." | fold -s -w 72 | sed 's/ *$//'
 		echo
+		[ -z "$message" ] || { G=$g awk '{ gsub(/@GROUP@/, ENVIRON["G"]); print }' "$message"; echo; }
 		echo "Signed-off-by: $a_name <$a_email>"
 	} >"$work/msg"
 	wgit add -- "${gf[@]}"

@@ -24,6 +24,18 @@
 #   check-kbuild-distributed  kbuild/test-distributed.sh: W=style objects
 #                         through icecc and distcc with real daemons on a
 #                         private loopback (as root), against a local build
+#   check-treewide        kbuild/check-treewide.sh: the committed
+#                         treewide/6.12 applies to a fresh linux-source-6.12
+#                         without fuzz, changes only blanks, is signed, its
+#                         proof.log has 0 unexplained; a planted change is
+#                         rejected (about a minute: unpacking the files;
+#                         not in check-kbuild yet: the committed proof.log
+#                         covers 7 of the 14 patches)
+#   treewide              the 6.12 allmodconfig sweep of TREEWIDE_DIRS
+#                         (kbuild/sweep.sh), then treewide/6.12 from it
+#                         (kbuild/treewide.sh), its proof
+#                         (kbuild/treewide-proof.sh) and report
+#                         (kbuild/treewide-report.sh); hours, resumable
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -96,3 +108,28 @@ check-kbuild-fix:
 .PHONY: check-kbuild-sarif
 check-kbuild-sarif:
 	$(kbuild-env) $(KBUILD_DIR)/test-sarif.sh
+
+# The committed tree-wide patches of 6.12 (issue 21).
+.PHONY: check-treewide treewide
+check-treewide:
+	$(KBUILD_DIR)/check-treewide.sh 6.12
+
+# The directories of the committed sample (dense in violations; the
+# whole allmodconfig: TREEWIDE_DIRS= empty, see docs/RESULTS.md for its
+# time), and the sample checkpatch.pl is timed on.
+TREEWIDE_DIRS ?= drivers/atm fs/hpfs drivers/ata/pata_parport \
+	drivers/input/joystick drivers/input/gameport net/ax25 net/rose \
+	net/netrom drivers/parport fs/efs fs/coda sound/pci/emu10k1 \
+	drivers/char/mwave sound/oss
+TREEWIDE_SAMPLE ?= drivers/atm fs/hpfs
+TREEWIDE_WORK ?= $(BUILD)/treewide
+treewide:
+	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
+	$(kbuild-env) $(KBUILD_DIR)/sweep.sh $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
+		$(TREEWIDE_WORK)/sweep $(TREEWIDE_DIRS)
+	$(KBUILD_DIR)/treewide.sh 6.12 $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
+		$(TREEWIDE_WORK)/sweep treewide/6.12
+	$(kbuild-env) $(KBUILD_DIR)/treewide-proof.sh $(BUILD)/linux-6.12 \
+		$(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep treewide/6.12
+	$(KBUILD_DIR)/treewide-report.sh $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
+		$(TREEWIDE_WORK)/sweep treewide/6.12 $(TREEWIDE_SAMPLE)

@@ -187,3 +187,20 @@ sarif_multitool() {
 	(BUILD=$1 && . "$(dirname "${BASH_SOURCE[0]}")/../testsuite/lib/common.sh" &&
 		echo "$SARIF_MULTITOOL")
 }
+
+# relto_src SRC OBJ [FIELD]: the paths of tab-separated FIELD (default 2)
+# of standard input, as the compiler named them (absolute, or relative to
+# the O= dir OBJ), made relative to the source tree SRC; lines whose
+# path is not in SRC (generated files in OBJ, system headers) are left
+# out. One perl process, no fork per path.
+relto_src() {
+	SRC=$1 OBJ=$2 FIELD=${3:-2} perl -MFile::Spec -F'\t' -lane '
+		BEGIN { $s = $ENV{SRC}; $o = $ENV{OBJ}; $k = $ENV{FIELD} - 1 }
+		my $p = $F[$k];
+		$p = "$o/$p" unless $p =~ m{^/};
+		$p = File::Spec->canonpath($p);
+		1 while $p =~ s{/(?!\.\./)[^/]+/\.\./}{/};
+		next unless index($p, "$s/") == 0 && index($p, "$o/") != 0;
+		$F[$k] = substr($p, length($s) + 1);
+		print join("\t", @F);'
+}

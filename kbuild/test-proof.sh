@@ -19,6 +19,10 @@
 #     fails (.text differs, and the sources differ in more than blanks);
 #   - a changed constant (limit = 11) fails (.data differs);
 #   - a joined body, "if (a) { count++; count += 2; }", fails (.text);
+#   - changes of blanks only that change the code, which the sources'
+#     check (the same non-blank characters) cannot see: a statement
+#     joined to the "//" comment above it fails (.text), a blank taken
+#     out of a string literal fails (its data);
 #   - a WARN_ON line, or an initcall's, that moves where the source did
 #     not (blank lines moved in the compiled copy) fails;
 #   - a fake vmlinux (B's, linked from an object with other code and
@@ -186,6 +190,21 @@ EOF2
 rejected joined "a joined body: if (a) { count++; count += 2; }" \
 	'non-blank characters differ' \
 	'UNEXPLAINED: lib/proof.o: (the sections differ: .*\.text is|section \.text differs \(code)'
+
+# Blanks only, but other code: the non-blank characters are the same,
+# so only the objects can tell.
+variant comment <<'EOF2'
+/^\t\/\/ and twice more$/{N; s/\n\t/ /}
+EOF2
+rejected comment "a statement joined to the // comment above it (blanks only)" \
+	'sources: 1 file\(s\) differ between the trees, each only in spaces, tabs and line breaks$' \
+	'UNEXPLAINED: lib/proof.o: (the sections differ: .*\.text is|section \.text differs \(code)'
+variant string <<'EOF2'
+s/"proof line"/"proofline"/
+EOF2
+rejected string "a blank taken out of a string literal (blanks only)" \
+	'sources: 1 file\(s\) differ between the trees, each only in spaces, tabs and line breaks$' \
+	'UNEXPLAINED: lib/proof.o: (the sections differ: .*\.rodata[^ ]* is|section \.rodata[^ ]* differs)'
 
 # Line numbers that move where the source did not: the trees hold the
 # honest change, but the object is built from a copy of the new proof.c

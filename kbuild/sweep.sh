@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# kbuild/sweep.sh - every style warning and fix-it of a kernel
+# configuration (x86_64 allmodconfig by default), without building it.
+#
+# The C files of the configuration are compiled with -fsyntax-only, each
+# with its own kbuild command line (so with the plugin, W=style, and the
+# configuration's flags and generated headers): no code is generated,
+# nothing is linked, no object is written.
+#   1. configure: OBJ gets "make TARGET" (allmodconfig) and the changes of
+#      kbuild/sweep.config (scripts/config), then olddefconfig;
+#   2. prepare: "make W=style prepare" in OBJ (generated headers, the
+#      plugin, objtool: what a compile needs);
+#   3. the commands: "make -n W=style KCFLAGS=-fdiagnostics-parseable-fixits
+#      DIR/..." prints the compile command of every C file of the DIRs
+#      that the configuration builds (built-in or module); each is kept,
+#      with the plugin's once= argument taken out (each file then reports
+#      its headers' violations too; apply-fixits.sh applies a repeated
+#      fix-it once);
+#   4. the sweep: each command is run again in OBJ with -fsyntax-only
+#      (under nice, JOBS at a time), its output into OUT/logs/OBJECT.log;
+#      a file is done when its log is there, so an interrupted sweep
+#      goes on where it stopped (run the same command again). A line
+#      every PROGRESS_INTERVAL seconds shows files done, rate and ETA;
+#   5. OUT/sweep.log (every file's log, in order: what kbuild/fix-tree.sh
+#      --log reads), OUT/deps (OBJECT<TAB>the files it includes, from
+#      the -MMD dependency files), OUT/summary.txt (files, warnings,
+#      fix-its, compile failures, time, files per second).
+#
+# Usage: kbuild/sweep.sh [options] SRC OBJ OUT [DIR...]
+#   SRC   a tree with the W=style series (kbuild/prepare-tree.sh)
+#   OBJ   its O= directory (made and configured if it has no .config)
+#   OUT   the sweep's results (kept between runs: resumable)
+#   DIR   directories of the tree to sweep (default: the whole tree)
+# Options:
+#   --config TARGET   the configuration target (default allmodconfig)
+#   --restart         forget the commands and logs of an earlier run
+#   -h, --help
+# Environment: JOBS (default 2), NICE (default 19), PROGRESS_INTERVAL
+#   (default 30), ARCH (default x86_64).
+# Exit: 0 done (compile failures are counted, not fatal), 1 error, 2 usage.
+set -euo pipefail
+
+prog=sweep.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=kbuild/lib.sh disable=SC1091
+. "$here/lib.sh"
+
+usage() {
+	echo "usage: $0 [--config TARGET] [--restart] SRC OBJ OUT [DIR...]" >&2
+	exit 2
+}
+config=allmodconfig restart=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--config) [ $# -ge 2 ] || usage; config=$2; shift 2 ;;
+	--restart) restart=1; shift ;;
+	-h | --help) usage ;;
+	--) shift; break ;;
+	-*) echo "$prog: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 3 ] || usage
+src=$1 obj=$2 out=$3
+shift 3
+dirs=("$@")
+jobs=${JOBS:-2}
+nice=${NICE:-19}
+arch=${ARCH:-x86_64}
+interval=${PROGRESS_INTERVAL:-30}
+
+[ -f "$src/Makefile" ] && [ -f "$src/Kconfig" ] || die "SRC '$src' is not a kernel source tree"
+[ -f "$src/scripts/gcc-plugins/style_plugin.c" ] ||
+	die "SRC '$src' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
+src=$(cd "$src" && pwd -P)
+for d in ${dirs[@]+"${dirs[@]}"}; do
+	d=${d%/}
+	[ -d "$src/$d" ] || die "DIR '$d' is not a directory of $src"
+done
+mkdir -p "$obj" "$out" || die "cannot create $obj or $out"
+obj=$(cd "$obj" && pwd -P)
+out=$(cd "$out" && pwd -P)
+[ "$obj" != "$src" ] || die "OBJ must differ from SRC"
+[ $restart = 0 ] || rm -rf "$out/commands" "$out/logs" "$out/sweep.log" "$out/deps" "$out/summary.txt"
+mkdir -p "$out/logs"
+kbuild_identity
+mk() { nice -n "$nice" make -C "$src" O="$obj" ARCH="$arch" "$@"; }
+t_start=$(date +%s)
+
+# 1. The configuration.
+if [ ! -f "$obj/.config" ]; then
+	note "configuring $obj: make $config, then kbuild/sweep.config"
+	mk "$config" >"$out/config.log" 2>&1 || die "make $config failed (see $out/config.log)"
+	args=()
+	while read -r op sym _; do
+		case $op in '' | '#'*) continue ;; esac
+		args+=("--$op" "$sym")
+	done <"$here/sweep.config"
+	"$src/scripts/config" --file "$obj/.config" "${args[@]}"
+	mk olddefconfig >>"$out/config.log" 2>&1 || die "make olddefconfig failed (see $out/config.log)"
+	grep -qx 'CONFIG_GCC_PLUGIN_STYLE_CHECK=y' "$obj/.config" ||
+		die "$obj/.config has no CONFIG_GCC_PLUGIN_STYLE_CHECK=y"
+fi
+
+# 2. What a compile needs.
+if [ ! -f "$out/prepared" ] || [ "$obj/.config" -nt "$out/prepared" ]; then
+	note "make W=style prepare in $obj (log: $out/prepare.log)"
+	: >"$out/prepare.log"
+	JOBS=$jobs kbuild_make "$out/prepare.log" "sweep prepare" -C "$src" O="$obj" ARCH="$arch" \
+		-j"$jobs" W=style prepare || die "make prepare failed (see $out/prepare.log)"
+	touch "$out/prepared"
+fi
+
+# 3. The compile commands: OBJECT<TAB>COMMAND (run in OBJ), made again
+# when the DIRs change (the logs of files already swept are kept).
+printf '%s\n' ${dirs[@]+"${dirs[@]}"} >"$out/dirs.new"
+cmp -s "$out/dirs.new" "$out/dirs" 2>/dev/null || rm -f "$out/commands"
+mv "$out/dirs.new" "$out/dirs"
+if [ ! -f "$out/commands" ]; then
+	targets=()
+	if [ ${#dirs[@]} = 0 ]; then
+		targets=(all)
+	else
+		for d in "${dirs[@]}"; do targets+=("${d%/}/"); done
+	fi
+	note "listing the compile commands (make -n ${targets[*]})"
+	# -k: a directory whose generated files are missing under -n still
+	# lists the rest.
+	mk -n -k W=style KCFLAGS=-fdiagnostics-parseable-fixits "${targets[@]}" \
+		>"$out/make-n.log" 2>&1 || true
+	perl -ne '
+		while (/(?:^|[;&|]\s*)((?:\S*\/)?gcc(?:-\d+)? -Wp,-MMD,(\S+) .*? -c -o (\S+\.o) (\S+\.c))(?=\s*(?:;|$))/g) {
+			my ($c, $o) = ($1, $3);
+			next if $seen{$o}++;
+			$c =~ s/ -fplugin-arg-style_plugin-once=\S+//g;
+			print "$o\t$c\n";
+		}' "$out/make-n.log" |
+		# Only the DIRs' objects (make -n also lists host tools).
+		D="${dirs[*]+${dirs[*]}}" awk -F'\t' 'BEGIN { n = split(ENVIRON["D"], d, " ") }
+			{ if (!n) { print; next } for (i = 1; i <= n; i++) { p = d[i]; sub(/\/$/, "", p); if (index($1, p "/") == 1) { print; next } } }' |
+		LC_ALL=C sort -t "$(printf '\t')" -k1,1 >"$out/commands.tmp"
+	[ -s "$out/commands.tmp" ] || die "make -n listed no compile command (see $out/make-n.log)"
+	grep -q 'fplugin=[^ ]*style_plugin' "$out/commands.tmp" ||
+		die "the compile commands do not load the style plugin (see $out/make-n.log)"
+	mv "$out/commands.tmp" "$out/commands"
+fi
+total=$(wc -l <"$out/commands")
+
+# 4. The sweep.
+# one OBJECT: its command with -fsyntax-only; its log written atomically.
+one() {
+	local o=$1 c log rc=0
+	c=$(awk -F'\t' -v o="$o" '$1 == o { print $2; exit }' "$out/commands")
+	log=$out/logs/$o.log
+	mkdir -p "$(dirname "$log")" "$obj/$(dirname "$o")"
+	(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
+	echo "# sweep: $o exit $rc" >>"$log.tmp"
+	mv "$log.tmp" "$log"
+}
+export -f one
+export out obj nice
+todo() {
+	cut -f1 "$out/commands" | while IFS= read -r o; do
+		[ -f "$out/logs/$o.log" ] || echo "$o"
+	done
+}
+# done_count: the files of the sweep whose log is there.
+done_count() {
+	cut -f1 "$out/commands" | while IFS= read -r o; do
+		[ ! -f "$out/logs/$o.log" ] || echo
+	done | wc -l
+}
+before=$(done_count)
+note "$total files in the sweep, $before done before, $((total - before)) to go, $jobs at a time"
+t0=$(date +%s)
+(
+	while sleep "$interval"; do
+		n=$(done_count)
+		dt=$(($(date +%s) - t0))
+		rate=$(awk -v n=$((n - before)) -v t=$dt 'BEGIN { printf "%.2f", t ? n / t : 0 }')
+		eta=$(awk -v r="$rate" -v left=$((total - n)) 'BEGIN { printf "%d", (r > 0 ? left / r : -1) }')
+		echo "$prog: $n/$total files, $(kbuild_elapsed "$dt"), $rate files/s, ETA $(kbuild_elapsed "$((eta < 0 ? 0 : eta))")" >&2
+	done
+) &
+reporter=$!
+trap 'kill $reporter 2>/dev/null || true' EXIT
+todo | xargs -r -P "$jobs" -I{} bash -c 'one "$1"' _ {}
+kill $reporter 2>/dev/null || true
+t_sweep=$(($(date +%s) - t0))
+# The CPU time of the compiles (the shell's children: xargs and all).
+times >"$out/times.tmp"
+cpu=$(tail -n 1 "$out/times.tmp" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+swept=$(($(done_count) - before))
+
+# 5. The results.
+: >"$out/sweep.log.tmp"
+: >"$out/deps.tmp"
+fail=0
+while IFS=$(printf '\t') read -r o _; do
+	log=$out/logs/$o.log
+	cat "$log" >>"$out/sweep.log.tmp"
+	tail -n 1 "$log" | grep -q ' exit 0$' || fail=$((fail + 1))
+	d=$obj/$(dirname "$o")/.$(basename "$o").d
+	[ -f "$d" ] || continue
+	printf '%s\t%s\n' "$o" "$(sed -e 's/^[^:]*://' -e 's/\\$//' "$d" | tr -s ' \n' '  ' | sed 's/^ //; s/ $//')" >>"$out/deps.tmp"
+done <"$out/commands"
+mv "$out/sweep.log.tmp" "$out/sweep.log"
+mv "$out/deps.tmp" "$out/deps"
+nwarn=$(grep -c ': warning: .*\[-Wstyle-[a-z-]*\]$' "$out/sweep.log" || true)
+nuniq=$(grep ': warning: .*\[-Wstyle-[a-z-]*\]$' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
+nfix=$(grep '^fix-it:"' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
+withw=$(grep -l ': warning: .*\[-Wstyle-' -r "$out/logs" | wc -l)
+{
+	echo "sweep of ${dirs[*]:-the whole tree}: $(basename "$src"), $(sed -n 's/^# Linux.* \([0-9.]*\) Kernel Configuration$/\1/p' "$obj/.config" | head -n1) $config for $arch (changes: kbuild/sweep.config)"
+	echo "files: $total compile commands, $fail failed to compile (their logs say why), $withw with style warnings"
+	echo "warnings: $nwarn ($nuniq distinct), fix-it lines: $nfix distinct"
+	echo "time: $t_sweep s for the $swept files swept in this run ($(awk -v n="$swept" -v t="$t_sweep" 'BEGIN { printf "%.2f", t ? n / t : 0 }') files/s, JOBS=$jobs, nice $nice), $cpu s CPU (user+sys, $(awk -v n="$swept" -v c="$cpu" 'BEGIN { printf "%.2f", n ? c / n : 0 }') s a file); the whole run $(($(date +%s) - t_start)) s"
+} | tee "$out/summary.txt"
