@@ -18,6 +18,7 @@
 
 #include "style_compat.h"
 #include "style_lex.h"
+#include "style_keyset.h"
 
 #pragma GCC visibility push(hidden)
 

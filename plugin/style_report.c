@@ -259,38 +259,15 @@ static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 
 /*
  * Violations reported in this compilation, so that each is reported
- * once: a C++ template is checked once per instantiation.  An open
- * addressing set of (location << 2 | rule), grown at three quarters.
+ * once: a C++ template is checked once per instantiation.  The keys are
+ * (location << 3 | rule) + 1.
  */
-static unsigned long long *reported;
-static size_t reported_size, reported_count;
+static struct style_keyset reported = { .min_size = 256 };
 
 static bool first_report(location_t loc, enum style_rule rule)
 {
-	unsigned long long key = ((unsigned long long)loc << 3 | rule) + 1;
-	size_t i;
-
-	if (4 * (reported_count + 1) > 3 * reported_size) {
-		unsigned long long *old = reported;
-		size_t old_size = reported_size;
-
-		reported_size = old_size ? 2 * old_size : 256;
-		reported = XCNEWVEC(unsigned long long, reported_size);
-		reported_count = 0;
-		for (i = 0; i < old_size; i++)
-			if (old[i])
-				first_report((old[i] - 1) >> 3,
-					     (enum style_rule)((old[i] - 1) & 7));
-		free(old);
-	}
-	/* Locations differ in their high bits: mix them into the index. */
-	for (i = (key * 0x9e3779b97f4a7c15ULL >> 17) % reported_size;
-	     reported[i]; i = (i + 1) % reported_size)
-		if (reported[i] == key)
-			return false;
-	reported[i] = key;
-	reported_count++;
-	return true;
+	return style_keyset_add(&reported,
+				((unsigned long long)loc << 3 | rule) + 1);
 }
 
 /*

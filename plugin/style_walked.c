@@ -39,6 +39,7 @@
 #include "style_controls.h"
 #include "style_sarif.h"
 #include "style_walked.h"
+#include "style_keyset.h"
 
 static bool walked_on;
 static const char *walked_dir;
@@ -89,34 +90,12 @@ static size_t name_slot(const char *name)
 	return i;
 }
 
-/* The functions known to be checked: keys, open addressing. */
-static unsigned long long *known;
-static size_t known_size, known_count;
+/* The functions known to be checked (0 is an empty slot: key | 1). */
+static struct style_keyset known = { .min_size = 4096 };
 
 static bool known_add(unsigned long long key)
 {
-	size_t i;
-
-	key |= 1;	/* 0 is an empty slot */
-	if (4 * (known_count + 1) > 3 * known_size) {
-		unsigned long long *old = known;
-		size_t old_size = known_size;
-
-		known_size = old_size ? 2 * old_size : 4096;
-		known = XCNEWVEC(unsigned long long, known_size);
-		known_count = 0;
-		for (i = 0; i < old_size; i++)
-			if (old[i])
-				known_add(old[i]);
-		free(old);
-	}
-	for (i = (key * 0x9e3779b97f4a7c15ULL >> 20) % known_size; known[i];
-	     i = (i + 1) % known_size)
-		if (known[i] == key)
-			return false;
-	known[i] = key;
-	known_count++;
-	return true;
+	return style_keyset_add(&known, key | 1);
 }
 
 static char *record_path(unsigned long long key)
@@ -316,12 +295,9 @@ static void walked_finish(void *gcc_data, void *user_data)
 /* PLUGIN_ALL_IPA_PASSES_START: the functions are checked. */
 static void walked_done(void *gcc_data, void *user_data)
 {
-	XDELETEVEC(known);
+	style_keyset_release(&known);
 	XDELETEVEC(header_index);
-	known = NULL;
 	header_index = NULL;
-	known_size = 0;
-	known_count = 0;
 	index_size = 0;
 }
 

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * style_keyset.c - a set of 64-bit keys (style_keyset.h).
+ */
+
+#include <stdlib.h>
+
+#include "style_keyset.h"
+
+/* From libiberty, in the compiler: exits on running out of memory. */
+extern "C" void *xcalloc(size_t nmemb, size_t size);
+
+bool style_keyset_add(struct style_keyset *set, unsigned long long key)
+{
+	size_t i;
+
+	if (4 * (set->count + 1) > 3 * set->size) {
+		unsigned long long *old = set->slot;
+		size_t old_size = set->size;
+
+		set->size = old_size ? 2 * old_size : set->min_size;
+		set->slot = (unsigned long long *)xcalloc(set->size,
+							  sizeof(*old));
+		set->count = 0;
+		for (i = 0; i < old_size; i++)
+			if (old[i])
+				style_keyset_add(set, old[i]);
+		free(old);
+	}
+	/* Keys differ in their high bits: mix them into the index. */
+	for (i = (key * 0x9e3779b97f4a7c15ULL >> 17) % set->size;
+	     set->slot[i]; i = (i + 1) % set->size)
+		if (set->slot[i] == key)
+			return false;
+	set->slot[i] = key;
+	set->count++;
+	return true;
+}
+
+void style_keyset_release(struct style_keyset *set)
+{
+	free(set->slot);
+	set->slot = NULL;
+	set->size = 0;
+	set->count = 0;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * style_keyset.h - a set of 64-bit keys, open addressing, grown at three
+ * quarters: the per-compile dedupe of reports (style_report.c) and the
+ * header functions known to be checked (style_walked.c).  No GCC header.
+ */
+#ifndef STYLE_KEYSET_H
+#define STYLE_KEYSET_H
+
+#include <stddef.h>
+
+struct style_keyset {
+	unsigned long long *slot;	/* 0: an empty slot */
+	size_t size, count;
+	size_t min_size;		/* the first allocation */
+};
+
+#pragma GCC visibility push(hidden)
+
+/* Add KEY (not 0) to SET; false if it was there already. */
+bool style_keyset_add(struct style_keyset *set, unsigned long long key);
+
+/* Empty SET and give its memory back. */
+void style_keyset_release(struct style_keyset *set);
+
+#pragma GCC visibility pop
+
+#endif
