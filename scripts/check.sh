@@ -266,7 +266,8 @@ selftest_one() {
 
 # gcc11: the plugin stages whose results depend on the GCC release, with
 # GCC 11 (its plugin in build/gcc-11/, results in build/gcc-11/check/),
-# then each GCC refusing the plugin built for the other
+# then each GCC refusing the plugin built for the other, and
+# style_compat.h refusing the releases not built and tested here
 # (testsuite/versions/cross-load.sh).  Not run again: new-warnings and
 # selfcheck (what they test, scripts/style-new-warnings on logs the sarif
 # stage checks and the project's C, does not change with the compiler),

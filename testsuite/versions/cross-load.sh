@@ -10,6 +10,9 @@
 # checks that each loads in its own compiler and reports a violation, and
 # that each compiler (C and C++) refuses the other's plugin with exactly
 #   cc1: error: style_plugin: built for GCC X, but this is GCC Y: rebuild the plugin
+# Then style_compat.h's version guard: GCC 11 and 12 pass, any other
+# release gets one #error (a newer one may try with
+# -DSTYLE_PLUGIN_UNTESTED_GCC).
 # Prints PASS:/FAIL: lines (testsuite/lib/common.sh); BUILD (default
 # <repo>/build) holds the work.
 
@@ -81,4 +84,28 @@ for built in "$1" "$2"; do
 		done
 	done
 done
+# style_compat.h claims only the releases built and tested here, 11 and
+# 12: its version guard, taken as it stands in the header, passes those
+# and stops any other with one #error line; STYLE_PLUGIN_UNTESTED_GCC lets
+# a newer one (not an older one) through.
+sed -n '/^#if BUILDING_GCC_MAJOR < 11$/,/^#endif$/p' "$top/plugin/style_compat.h" > "$tmp/guard.h"
+ck "style_compat.h has its version guard" [ "$(wc -l < "$tmp/guard.h")" -ge 4 ]
+# guard MAJOR [CPPFLAGS...]: the #error lines the guard gives that GCC.
+guard() {
+	local major=$1
+
+	shift
+	"$1" -E -DBUILDING_GCC_MAJOR="$major" "${@:2}" -x c "$tmp/guard.h" \
+		2>&1 >/dev/null | grep -c 'error: #error'
+}
+for major in 11 12; do
+	ck "style_compat.h builds for GCC $major" [ "$(guard $major "$1")" -eq 0 ]
+done
+for major in 10 13 14; do
+	ck "style_compat.h refuses GCC $major with one #error" [ "$(guard $major "$1")" -eq 1 ]
+done
+ck "STYLE_PLUGIN_UNTESTED_GCC lets GCC 13 try" \
+	[ "$(guard 13 "$1" -DSTYLE_PLUGIN_UNTESTED_GCC)" -eq 0 ]
+ck "STYLE_PLUGIN_UNTESTED_GCC does not let GCC 10 through" \
+	[ "$(guard 10 "$1" -DSTYLE_PLUGIN_UNTESTED_GCC)" -eq 1 ]
 exit $failed
