@@ -44,6 +44,9 @@
  *   check-only       no other warning: for a check-only pass beside the
  *                    compile that reports them (style_controls.c)
  *
+ * On an icecc node (-fdirectives-only input from standard input) once=
+ * and lines= are ignored: their paths are the build machine's.
+ *
  * -Wno-style-RULE turns RULE off too, and "#pragma style_plugin" exempts
  * a region of the source; -Wstyle-RULE and -Werror=style-RULE cannot
  * work (style_controls.c says why).
@@ -99,6 +102,8 @@ const char *once_dir;
 static const struct style_rules all_rules = { rule_names, NR_RULES };
 
 static bool said_preprocessed;
+/* lines=FILE, read in plugin_init once it is known to apply. */
+static const char *lines_path;
 
 /*
  * PLUGIN_START_UNIT: fully preprocessed input has no macro locations and
@@ -160,7 +165,8 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 			      plugin, plugin);
 			return false;
 		}
-		return load_line_ranges(arg->value, plugin);
+		lines_path = arg->value;
+		return true;
 	}
 	if (!strcmp(key, "error") && arg->value) {
 		char *what = concat("-fplugin-arg-", plugin, "-error=",
@@ -262,15 +268,20 @@ __visible int plugin_init(struct plugin_name_args *info,
 	if (!style_input_init(plugin))
 		return 1;
 	/*
-	 * once=DIR on an icecc node names a directory the node's compiles
-	 * share with nothing else of the build, and that outlives it (in
-	 * icecc's chroot): its records would hide a header's violations
-	 * from the next builds too.  The node reports them all; icecc
-	 * compiles a file that printed anything again locally, where DIR
-	 * is the build's (docs/distributed.md).
+	 * once=DIR and lines=FILE on an icecc node name paths of the
+	 * machine that runs the build, not of the node.  There DIR is a
+	 * directory the node's compiles share with nothing else of the
+	 * build, and that outlives it (in icecc's chroot): its records
+	 * would hide a header's violations from the next builds too; and
+	 * FILE is not there.  The node reports every violation; icecc
+	 * compiles a file that printed anything again locally, where both
+	 * apply, and a file without violations prints nothing either way
+	 * (docs/distributed.md).
 	 */
 	if (style_input_on_node())
 		once_dir = NULL;
+	else if (lines_path && !load_line_ranges(lines_path, plugin))
+		return 1;
 	hook_option_name();
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);

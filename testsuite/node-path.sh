@@ -133,3 +133,26 @@ done
 check "node-path: once= on a node: each compile reports the header, no record kept" \
 	eval '[ "$(cat once1.log once2.log | grep -c "once.h:3:.*Wstyle-if-body")" -eq 2 ] &&
 	      [ ! -e node/.tmp_style_once ]'
+
+# lines=FILE on a node: FILE is on the machine that runs the build, not
+# on the node, so the node reports every violation, without an error;
+# icecc compiles the file again locally, where the ranges apply.  The
+# same compile with the sources, where FILE is read, reports only the
+# listed line.
+printf 'extern void foo(void);\nvoid f(int x)\n{\n\tif (x) foo();\n\tif (x) foo();\n}\n' > since.c
+printf '%s 5 5\n' "$dir/since.c" > since.lines
+"$GCC" -E -fdirectives-only since.c -o since.i
+(cd node && "$GCC" -fplugin="$PLUGIN" -fplugin-arg-style_plugin-lines="$dir/since.lines" \
+	-fpreprocessed -fdirectives-only -x c -c - -o "$dir/since.o" < "$dir/since.i") \
+	> since-node.log 2>&1
+st=$?
+check "node-path: lines= on a node: every violation, no error" \
+	eval 'gcc_ok $st since-node.log && ! grep -q "error:" since-node.log &&
+	      [ "$(grep -c "since.c:[45]:.*Wstyle-if-body" since-node.log)" -eq 2 ]'
+"$GCC" -fplugin="$PLUGIN" -fplugin-arg-style_plugin-lines="$dir/since.lines" \
+	-c since.c -o since.o > since-local.log 2>&1
+st=$?
+check "node-path: lines= where the build runs: the listed line alone" \
+	eval 'gcc_ok $st since-local.log &&
+	      [ "$(grep -c "Wstyle-if-body" since-local.log)" -eq 1 ] &&
+	      grep -q "since.c:5:.*Wstyle-if-body" since-local.log'
