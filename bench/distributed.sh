@@ -10,8 +10,17 @@
 # Usage: bench/distributed.sh [DIR...]   (default: kernel lib; nice it)
 #   as root, in a network namespace of its own (unshare -n), with the
 #   daemons of kbuild/daemons.sh on its loopback, stopped by pid on exit.
-# Environment: BUILD (default <repo>/build), JOBS (default 2).
-# Results: $BUILD/bench-distributed/results.tsv and the logs there.
+# Environment: BUILD (default <repo>/build), JOBS (default 2),
+#   BENCH_BUILDS: the builds to run again (default all: local-plain
+#   icecc-plain distcc-plain local-style icecc-style icecc-style-once
+#   distcc-style); the others keep their last row.
+# Results: $BUILD/bench-distributed/results.tsv (a row a build, from
+# NAME.row) and the logs there.
+#
+# icecc-style-once is icecc with ICECC_CARET_WORKAROUND=0: each file is
+# compiled once, on the node, and the warnings are the node's (byte
+# columns, no caret lines, a header's violation for every object that
+# includes it; docs/distributed.md), so its warnings are not compared.
 #
 # The CPU time is that of make and what it runs: the client's side (the
 # preprocessing, for distcc with W=style also Kbuild's local check-only
@@ -76,47 +85,80 @@ build() {
 		"${dirs[@]/%//}"
 }
 
-printf 'build\twall\tuser\tsys\tcompiles\twarnings\tremote\ttwice\tengine_lines\n' >"$out/results.tsv"
+all_builds=(local-plain icecc-plain distcc-plain local-style icecc-style
+	    icecc-style-once distcc-style)
+read -r -a want <<<"${BENCH_BUILDS:-${all_builds[*]}}"
+for b in "${want[@]}"; do
+	[[ " ${all_builds[*]} " == *" $b "* ]] || die "unknown build '$b' in BENCH_BUILDS (${all_builds[*]})"
+done
+wanted() { [[ " ${want[*]} " == *" $1 "* ]]; }
+
+# row NAME REMOTE TWICE: NAME's figures, in NAME.row.
 row() {
 	local name=$1 remote=$2 twice=$3 wall user sys
 	read -r wall user sys <"$out/$name.time"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$wall" "$user" "$sys" \
 		"$(grep -c '^  CC ' "$out/$name.log")" "$(wc -l <"$out/$name.warnings")" \
 		"$remote" "$twice" \
-		"$(grep -cE '^(ICECC|distcc)\[' "$out/$name.log")" >>"$out/results.tsv"
+		"$(grep -cE '^(ICECC|distcc)\[' "$out/$name.log")" >"$out/$name.row"
+}
+
+# icecc_build NAME [ENV=VALUE...] -- MAKEARG...: through icecc, with
+# the client's debug log, which names each job and each compile run
+# again locally (error 102, "recompiling locally", logged more than once
+# a job: counted once a client process).
+icecc_build() {
+	local name=$1 from
+	shift
+	rm -f "$out/$name.client"
+	from=$(($(stat -c %s "$d/node.log") + 1))
+	(icecc_client "$d" &&
+	 build "$name" ICECC_LOGFILE="$out/$name.client" ICECC_DEBUG=debug \
+		PATH="/usr/lib/icecc/bin:$PATH" "$@")
+	row "$name" \
+		"$(tail -c +"$from" "$d/node.log" | grep 'remote compile for file' | grep -vc /dev/null)" \
+		"$(awk '/recompiling locally$/ && !seen[$1]++' "$out/$name.client" | wc -l)"
 }
 
 for w in plain style; do
 	args=()
 	[ $w = style ] && args=(W=style)
-	build "local-$w" -- "${args[@]}"
-	row "local-$w" - -
-
-	# The client's debug log names each job and each compile run again
-	# locally (error 102, "recompiling locally").
-	rm -f "$out/icecc-$w.client"
-	from=$(($(stat -c %s "$d/node.log") + 1))
-	(icecc_client "$d" &&
-	 build "icecc-$w" ICECC_LOGFILE="$out/icecc-$w.client" ICECC_DEBUG=debug \
-		PATH="/usr/lib/icecc/bin:$PATH" -- "${args[@]}")
-	row "icecc-$w" \
-		"$(tail -c +"$from" "$d/node.log" | grep 'remote compile for file' | grep -vc /dev/null)" \
-		"$(grep -c 'recompiling locally$' "$out/icecc-$w.client")"
-
-	: >"$d/distccd.log"
-	rm -rf "$out/distcc-$w.dir"
-	mkdir -p "$out/distcc-$w.dir"
-	build "distcc-$w" DISTCC_HOSTS="$(distcc_hosts)" DISTCC_DIR="$out/distcc-$w.dir" \
-		DISTCC_FALLBACK=0 -- CC="distcc gcc" "${args[@]}"
-	row "distcc-$w" "$(grep -c 'COMPILE_OK' "$d/distccd.log")" -
+	if wanted "local-$w"; then
+		build "local-$w" -- "${args[@]}"
+		row "local-$w" - -
+	fi
+	! wanted "icecc-$w" || icecc_build "icecc-$w" -- "${args[@]}"
+	[ $w = plain ] || ! wanted icecc-style-once ||
+		icecc_build icecc-style-once ICECC_CARET_WORKAROUND=0 -- "${args[@]}"
+	if wanted "distcc-$w"; then
+		: >"$d/distccd.log"
+		rm -rf "$out/distcc-$w.dir"
+		mkdir -p "$out/distcc-$w.dir"
+		build "distcc-$w" DISTCC_HOSTS="$(distcc_hosts)" DISTCC_DIR="$out/distcc-$w.dir" \
+			DISTCC_FALLBACK=0 -- CC="distcc gcc" "${args[@]}"
+		row "distcc-$w" "$(grep -c 'COMPILE_OK' "$d/distccd.log")" -
+	fi
 done
 
+{
+	printf 'build\twall\tuser\tsys\tcompiles\twarnings\tremote\ttwice\tengine_lines\n'
+	for b in "${all_builds[@]}"; do
+		[ ! -f "$out/$b.row" ] || cat "$out/$b.row"
+	done
+} >"$out/results.tsv"
+
+# The style warnings against the local build's (distcc's servers compile
+# preprocessed text, where GCC gives a -Waddress warning of its own that
+# a local compile does not: in the plain build too).
 for b in icecc-style distcc-style; do
-	if cmp -s "$out/local-style.warnings" "$out/$b.warnings"; then
-		echo "$b: the warnings of the local W=style build"
+	[ -f "$out/$b.warnings" ] || continue
+	if cmp -s <(grep -e '-Wstyle-' "$out/local-style.warnings") \
+		<(grep -e '-Wstyle-' "$out/$b.warnings"); then
+		echo "$b: the style warnings of the local W=style build"
 	else
-		echo "$b: warnings differ from the local W=style build:"
-		diff "$out/local-style.warnings" "$out/$b.warnings" | head -n 5
+		echo "$b: style warnings differ from the local W=style build:"
+		diff <(grep -e '-Wstyle-' "$out/local-style.warnings") \
+			<(grep -e '-Wstyle-' "$out/$b.warnings") | head -n 5
 	fi
 done
 column -t "$out/results.tsv"
