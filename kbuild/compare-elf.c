@@ -21,6 +21,9 @@
  *			vmlinux.o, a .ko): renames come from --renames; a
  *			GNU build-id note may differ when something else
  *			does
+ *	--kallsyms-absolute-percpu
+ *			CONFIG_KALLSYMS_ABSOLUTE_PERCPU: how to read
+ *			kallsyms_offsets (for the order of the names)
  *	--bug-verbose	struct bug_entry is {int bug_addr_disp; int
  *			file_disp; u16 line; u16 flags} (x86_64 with
  *			CONFIG_DEBUG_BUGVERBOSE, relative pointers): its
@@ -41,15 +44,23 @@
  *    whose file (the string its file pointer is relocated to) is a
  *    changed file where the old line maps to the new;
  *  - with --linked, the descriptor of the GNU build-id note (a hash of
- *    the whole file, debug info included).
+ *    the whole file, debug info included);
+ *  - in a code section, an instruction whose immediate operand is a line
+ *    number that moved (see compare_code);
+ *  - with --linked, the kallsyms tables of a section that holds
+ *    kallsyms_names, decoded on both sides: names renamed as --renames
+ *    lists, each table re-derived from its side's names (see
+ *    compare_kallsyms).
  * Each __bug_table entry naming a changed file is checked, moved or not:
  * an old line that should have moved but kept its number fails too.
  * Every other byte of every section (headers, code, data, relocations,
  * symbols: value, size, type, binding, section) must be the same.
  *
- * Prints "bug FILE:LA -> LB", "rename OLD NEW" and "build-id" lines for
- * the explained differences; exit 0.  An unexplained one: "UNEXPLAINED:
- * reason" on stdout, exit 1.  Bad input: a message on stderr, exit 2.
+ * Prints "bug FILE:LA -> LB", "rename OLD NEW", "imm ...", "pi ...",
+ * "kallsyms OLD NEW", "kallsyms-tables SECTION NAMES RENAMED" and
+ * "build-id" lines for the explained differences; exit 0.  An
+ * unexplained one: "UNEXPLAINED: reason" on stdout, exit 1.  Bad input:
+ * a message on stderr, exit 2.
  *
  * Built by compare-objs.sh with the host's cc; needs only <elf.h>.
  */
@@ -695,6 +706,29 @@ static void compare_bug_table(struct elf *A, struct elf *B, size_t i)
 	}
 }
 
+/* Where sym_next is in the symbol tables of a file. */
+struct symiter {
+	size_t t, k;
+};
+
+/* The next symbol of E's symbol tables (its name in *NAME), or NULL. */
+static const unsigned char *sym_next(struct elf *e, struct symiter *it, const char **name)
+{
+	for (; it->t < e->n; it->t++, it->k = 0) {
+		struct section *st = &e->s[it->t];
+		const unsigned char *sym;
+
+		if (st->type != SHT_SYMTAB || st->link >= e->n ||
+		    it->k + 24 > st->data.len)
+			continue;
+		sym = st->data.data + it->k;
+		it->k += 24;
+		*name = string_at(e->s[st->link].data, get32(sym));
+		return sym;
+	}
+	return NULL;
+}
+
 /*
  * The symbol of object E in section I that covers byte OFF: its value
  * and size, and its name; NULL if none.
@@ -702,21 +736,15 @@ static void compare_bug_table(struct elf *A, struct elf *B, size_t i)
 static const char *symbol_covering(struct elf *e, size_t i, uint64_t off,
 				   uint64_t *value, uint64_t *size)
 {
-	size_t t, k;
+	struct symiter it = { 0, 0 };
+	const unsigned char *sym;
+	const char *name;
 
-	for (t = 0; t < e->n; t++) {
-		struct section *st = &e->s[t];
-
-		if (st->type != SHT_SYMTAB || st->link >= e->n)
-			continue;
-		for (k = 0; k + 24 <= st->data.len; k += 24) {
-			const unsigned char *sym = st->data.data + k;
-
-			*value = get64(sym + 8);
-			*size = get64(sym + 16);
-			if (get16(sym + 6) == i && *value <= off && off < *value + *size)
-				return string_at(e->s[st->link].data, get32(sym));
-		}
+	while ((sym = sym_next(e, &it, &name))) {
+		*value = get64(sym + 8);
+		*size = get64(sym + 16);
+		if (get16(sym + 6) == i && *value <= off && off < *value + *size)
+			return name;
 	}
 	return NULL;
 }
@@ -790,22 +818,16 @@ static int only_build_id_differs(struct section *x, struct section *y)
 /* The symbol of E that section I's byte at OFF falls in, or NULL. */
 static const char *symbol_at(struct elf *e, size_t i, uint64_t off)
 {
-	size_t t, k;
+	struct symiter it = { 0, 0 };
+	const unsigned char *sym;
+	const char *name;
 
-	for (t = 0; t < e->n; t++) {
-		struct section *st = &e->s[t];
+	while ((sym = sym_next(e, &it, &name))) {
+		uint64_t value = get64(sym + 8), size = get64(sym + 16);
 
-		if (st->type != SHT_SYMTAB || st->link >= e->n)
-			continue;
-		for (k = 0; k + 24 <= st->data.len; k += 24) {
-			const unsigned char *sym = st->data.data + k;
-			uint64_t value = get64(sym + 8), size = get64(sym + 16);
-			const char *name = string_at(e->s[st->link].data, get32(sym));
-
-			if (get16(sym + 6) == i && value <= off &&
-			    off < value + (size ? size : 1) && *name)
-				return name;
-		}
+		if (get16(sym + 6) == i && value <= off &&
+		    off < value + (size ? size : 1) && *name)
+			return name;
 	}
 	return NULL;
 }
@@ -1114,6 +1136,310 @@ static void compare_layout(struct elf *A, struct elf *B)
 	}
 }
 
+/*
+ * kallsyms (CONFIG_KALLSYMS, the layout of 6.1's scripts/kallsyms.c with
+ * CONFIG_KALLSYMS_BASE_RELATIVE): a linked file's symbol names, in a data
+ * section, compressed with a token table made from all the names.  A
+ * renamed initcall changes the compressed names, the token table, the
+ * markers and the order of kallsyms_seqs_of_names.  Both sides are
+ * decoded; the section may differ only in those tables, and only so
+ * that:
+ *  - kallsyms_offsets, kallsyms_relative_base and kallsyms_num_syms are
+ *    the same bytes (the same addresses, the same number of names);
+ *  - the decoded names are the same, but for renames explained in an
+ *    object (--renames), each keeping its type letter;
+ *  - on each side, the markers, the token index and kallsyms_seqs_of_names
+ *    are what scripts/kallsyms.c derives from that side's names, and the
+ *    bytes between the tables are zero (alignment);
+ *  - every other byte of the section is the same.
+ * The tables must be at the same addresses (the symbols are compared
+ * before): tables that change size and move what follows fail.
+ */
+struct ksyms {
+	const char *side;
+	struct section *s;
+	uint32_t n;			/* kallsyms_num_syms */
+	uint64_t offsets, base, num;	/* offsets in the section, or -1 */
+	uint64_t names, markers, seqs, ttab, tidx;
+	uint64_t names_end, ttab_end;
+	char **name;			/* decoded, the type letter first */
+	unsigned char *used;		/* the bytes of the tables */
+};
+
+static int kallsyms_absolute_percpu;
+
+/* Symbol NAME of E: its section and value; 0 if E has none. */
+static int ksym_find(struct elf *e, const char *name, size_t *shndx, uint64_t *value)
+{
+	struct symiter it = { 0, 0 };
+	const unsigned char *sym;
+	const char *s;
+
+	while ((sym = sym_next(e, &it, &s))) {
+		if (strcmp(s, name))
+			continue;
+		*shndx = get16(sym + 6);
+		*value = get64(sym + 8);
+		return 1;
+	}
+	return 0;
+}
+
+/* True if section I of E holds kallsyms_names. */
+static int has_kallsyms(struct elf *e, size_t i)
+{
+	size_t shndx;
+	uint64_t value;
+
+	return ksym_find(e, "kallsyms_names", &shndx, &value) && shndx == i;
+}
+
+/* The offset in section I of E of table NAME. */
+static uint64_t ksym(struct elf *e, size_t i, const char *name)
+{
+	size_t shndx;
+	uint64_t value;
+
+	if (!ksym_find(e, name, &shndx, &value))
+		unexplained("kallsyms: section %s holds kallsyms_names, but no %s",
+			    e->s[i].name, name);
+	if (shndx != i)
+		unexplained("kallsyms: %s is not in section %s with the other tables",
+			    name, e->s[i].name);
+	if (!e->rel)
+		value -= e->s[i].addr;
+	if (value > e->s[i].data.len)
+		unexplained("kallsyms: %s is outside its section", name);
+	return value;
+}
+
+static _Noreturn void ks_bad(struct ksyms *k, const char *what)
+{
+	unexplained("kallsyms: %s in %s is not what scripts/kallsyms.c writes", what, k->side);
+}
+
+/* Mark [off, off + len) of K's section as a table's; check it is inside. */
+static void ks_use(struct ksyms *k, uint64_t off, uint64_t len, const char *what)
+{
+	if (off > k->s->data.len || len > k->s->data.len - off)
+		ks_bad(k, what);
+	if (memchr(k->used + off, 1, len))
+		ks_bad(k, what);	/* overlaps another table */
+	memset(k->used + off, 1, len);
+}
+
+static const unsigned char *ks_at(struct ksyms *k, uint64_t off, uint64_t len, const char *what)
+{
+	if (off > k->s->data.len || len > k->s->data.len - off)
+		ks_bad(k, what);
+	return k->s->data.data + off;
+}
+
+/* The address order key of symbol J (kernel/kallsyms.c's reading). */
+static uint64_t ks_addr(struct ksyms *k, uint32_t j)
+{
+	int32_t off = (int32_t)get32(ks_at(k, k->offsets + 4 * (uint64_t)j, 4, "kallsyms_offsets"));
+
+	if (!kallsyms_absolute_percpu)
+		return (1ULL << 32) + (uint32_t)off;
+	if (off >= 0)
+		return (uint32_t)off;	/* an absolute (per-CPU) symbol */
+	return (1ULL << 32) + (uint32_t)(-1 - off);	/* relative_base - 1 - off */
+}
+
+/* The name as scripts/kallsyms.c sorts it: no type letter, no .llvm. */
+static int ks_namecmp(const char *a, const char *b)
+{
+	const char *ea = strstr(a + 1, ".llvm."), *eb = strstr(b + 1, ".llvm.");
+	size_t la = ea ? (size_t)(ea - a - 1) : strlen(a + 1);
+	size_t lb = eb ? (size_t)(eb - b - 1) : strlen(b + 1);
+	int c = memcmp(a + 1, b + 1, la < lb ? la : lb);
+
+	return c ? c : (la > lb) - (la < lb);
+}
+
+static void ks_decode(struct elf *e, size_t i, struct ksyms *k, const char *side)
+{
+	const unsigned char *p;
+	uint64_t tok[256], off;
+	uint32_t j, m, nm;
+	unsigned char *seen;
+	size_t shndx;
+
+	k->side = side;
+	k->s = &e->s[i];
+	k->used = calloc(k->s->data.len + 1, 1);
+	if (!k->used)
+		input_error("out of memory");
+	if (ksym_find(e, "kallsyms_addresses", &shndx, &off))
+		unexplained("kallsyms: kallsyms_addresses (no CONFIG_KALLSYMS_BASE_RELATIVE) is not supported");
+	k->offsets = ksym(e, i, "kallsyms_offsets");
+	k->base = ksym(e, i, "kallsyms_relative_base");
+	k->num = ksym(e, i, "kallsyms_num_syms");
+	k->names = ksym(e, i, "kallsyms_names");
+	k->markers = ksym(e, i, "kallsyms_markers");
+	k->seqs = ksym(e, i, "kallsyms_seqs_of_names");
+	k->ttab = ksym(e, i, "kallsyms_token_table");
+	k->tidx = ksym(e, i, "kallsyms_token_index");
+	k->n = get32(ks_at(k, k->num, 4, "kallsyms_num_syms"));
+	nm = (k->n + 255) >> 8;
+
+	/* The token table: 256 strings one after the other, indexed. */
+	p = ks_at(k, k->tidx, 512, "kallsyms_token_index");
+	off = k->ttab;
+	for (j = 0; j < 256; j++) {
+		const unsigned char *t = ks_at(k, off, 1, "kallsyms_token_table");
+		const unsigned char *z = memchr(t, 0, k->s->data.len - off);
+
+		if (!z || get16(p + 2 * j) != off - k->ttab)
+			ks_bad(k, "kallsyms_token_index");
+		tok[j] = off;
+		off += z - t + 1;
+	}
+	k->ttab_end = off;
+	ks_use(k, k->ttab, off - k->ttab, "kallsyms_token_table");
+	ks_use(k, k->tidx, 512, "kallsyms_token_index");
+
+	/* The names: a ULEB128 length (1 or 2 bytes), then tokens. */
+	k->name = xmalloc((k->n + 1) * sizeof(*k->name));
+	p = ks_at(k, k->markers, 4 * (uint64_t)nm, "kallsyms_markers");
+	off = k->names;
+	for (j = 0; j < k->n; j++) {
+		const unsigned char *q = ks_at(k, off, 1, "kallsyms_names");
+		uint32_t len = q[0], b;
+		size_t size = 1, n = 0;
+		char *s;
+
+		if ((j & 0xff) == 0 && get32(p + 4 * (j >> 8)) != off - k->names)
+			ks_bad(k, "kallsyms_markers");
+		if (len & 0x80) {
+			q = ks_at(k, off, 2, "kallsyms_names");
+			len = (len & 0x7f) | (uint32_t)q[1] << 7;
+			off++;
+		}
+		off++;
+		q = ks_at(k, off, len, "kallsyms_names");
+		if (!len)
+			ks_bad(k, "kallsyms_names (an empty name)");
+		for (b = 0; b < len; b++)
+			size += strlen((const char *)k->s->data.data + tok[q[b]]);
+		s = xmalloc(size);
+		for (b = 0; b < len; b++) {
+			const char *t = (const char *)k->s->data.data + tok[q[b]];
+
+			memcpy(s + n, t, strlen(t));
+			n += strlen(t);
+		}
+		s[n] = 0;
+		if (n < 2)
+			ks_bad(k, "kallsyms_names (a name without a type letter)");
+		k->name[j] = s;
+		off += len;
+	}
+	k->names_end = off;
+	ks_use(k, k->names, off - k->names, "kallsyms_names");
+	ks_use(k, k->markers, 4 * (uint64_t)nm, "kallsyms_markers");
+
+	/* kallsyms_seqs_of_names: the names' order, sorted by name. */
+	p = ks_at(k, k->seqs, 3 * (uint64_t)k->n, "kallsyms_seqs_of_names");
+	ks_use(k, k->seqs, 3 * (uint64_t)k->n, "kallsyms_seqs_of_names");
+	ks_use(k, k->offsets, 4 * (uint64_t)k->n, "kallsyms_offsets");
+	ks_use(k, k->base, 8, "kallsyms_relative_base");
+	ks_use(k, k->num, 4, "kallsyms_num_syms");
+	seen = calloc(k->n + 1, 1);
+	if (!seen)
+		input_error("out of memory");
+	for (j = 0, m = 0; j < k->n; j++) {
+		uint32_t s = p[3 * j] << 16 | p[3 * j + 1] << 8 | p[3 * j + 2];
+		int c;
+
+		if (s >= k->n || seen[s])
+			ks_bad(k, "kallsyms_seqs_of_names (not a permutation)");
+		seen[s] = 1;
+		if (j) {
+			c = ks_namecmp(k->name[m], k->name[s]);
+			if (!c && ks_addr(k, m) != ks_addr(k, s))
+				c = ks_addr(k, m) < ks_addr(k, s) ? -1 : 1;
+			if (!c)
+				c = m < s ? -1 : 1;
+			if (c > 0)
+				ks_bad(k, "kallsyms_seqs_of_names (not sorted by name)");
+		}
+		m = s;
+	}
+	free(seen);
+}
+
+/* Widen [*LO, *HI) to take in [START, END). */
+static void ks_span(uint64_t *lo, uint64_t *hi, uint64_t start, uint64_t end)
+{
+	if (start < *lo)
+		*lo = start;
+	if (end > *hi)
+		*hi = end;
+}
+
+static void compare_kallsyms(struct elf *A, struct elf *B, size_t i)
+{
+	struct ksyms ka, kb;
+	struct section *x = &A->s[i], *y = &B->s[i];
+	uint64_t d, lo, hi, renamed = 0;
+	uint32_t j;
+	char *key;
+
+	if (!linked)
+		unexplained("section %s differs (data, at %s): kallsyms tables in a file not linked (no --linked)",
+			    x->name, where(A, i, 0));
+	ks_decode(A, i, &ka, "A");
+	ks_decode(B, i, &kb, "B");
+	if (ka.names != kb.names || ka.markers != kb.markers || ka.seqs != kb.seqs ||
+	    ka.ttab != kb.ttab || ka.tidx != kb.tidx || ka.offsets != kb.offsets ||
+	    ka.base != kb.base || ka.num != kb.num)
+		unexplained("kallsyms: the tables are at other places");
+	/* The fixed tables: the same bytes (the same addresses). */
+	if (memcmp(x->data.data + ka.offsets, y->data.data + ka.offsets, 4 * (uint64_t)ka.n) ||
+	    memcmp(x->data.data + ka.base, y->data.data + ka.base, 8) || ka.n != kb.n)
+		unexplained("kallsyms: kallsyms_offsets, kallsyms_relative_base or kallsyms_num_syms differs");
+	/* The span of the tables that may differ. */
+	lo = ka.names;
+	hi = ka.names_end > kb.names_end ? ka.names_end : kb.names_end;
+	ks_span(&lo, &hi, ka.markers, ka.markers + 4 * (uint64_t)((ka.n + 255) >> 8));
+	ks_span(&lo, &hi, ka.seqs, ka.seqs + 3 * (uint64_t)ka.n);
+	ks_span(&lo, &hi, ka.ttab, ka.ttab_end);
+	ks_span(&lo, &hi, kb.ttab, kb.ttab_end);
+	ks_span(&lo, &hi, ka.tidx, ka.tidx + 512);
+	for (d = 0; d < x->data.len; d++) {
+		if (d >= lo && d < hi) {
+			if ((!ka.used[d] && x->data.data[d]) || (!kb.used[d] && y->data.data[d]))
+				unexplained("section %s differs (data, at %s): a byte between the kallsyms tables is not 0",
+					    x->name, where(A, i, d));
+			continue;	/* decoded and compared below */
+		}
+		if (x->data.data[d] != y->data.data[d])
+			unexplained("section %s differs (data, at %s): outside the kallsyms tables",
+				    x->name, where(A, i, d));
+	}
+	for (j = 0; j < ka.n; j++) {
+		const char *na = ka.name[j], *nb = kb.name[j];
+
+		if (!strcmp(na, nb))
+			continue;
+		if (na[0] != nb[0])
+			unexplained("kallsyms: name %u: %s -> %s, another type letter", j, na, nb);
+		if (asprintf(&key, "%s %s", na + 1, nb + 1) < 0)
+			input_error("out of memory");
+		if (!strset_has(&renames, key))
+			unexplained("kallsyms: name %u renamed %s -> %s, not a rename explained in an object",
+				    j, na + 1, nb + 1);
+		free(key);
+		explained("kallsyms %s %s", na + 1, nb + 1);
+		renamed++;
+	}
+	explained("kallsyms-tables %s %u %llu", x->name, ka.n, (unsigned long long)renamed);
+	free(ka.used);
+	free(kb.used);
+}
+
 static int compare(int argc, char **argv)
 {
 	struct elf A, B;
@@ -1126,6 +1452,8 @@ static int compare(int argc, char **argv)
 
 		if (!strcmp(o, "--linked"))
 			linked = 1;
+		else if (!strcmp(o, "--kallsyms-absolute-percpu"))
+			kallsyms_absolute_percpu = 1;
 		else if (!strcmp(o, "--bug-verbose"))
 			bug_verbose = 1;
 		else if (a >= argc)
@@ -1180,6 +1508,10 @@ static int compare(int argc, char **argv)
 		if (x->type == SHT_PROGBITS && (x->flags & SHF_ALLOC) &&
 		    printk_index_only(&A, &B, i))
 			continue;
+		if (x->type == SHT_PROGBITS && has_kallsyms(&A, i)) {
+			compare_kallsyms(&A, &B, i);
+			continue;
+		}
 		/* The first differing byte, and the symbol it falls in. */
 		for (d = 0; d < x->data.len && x->data.data[d] == y->data.data[d]; d++)
 			;

@@ -48,17 +48,33 @@
 #                 renamed symbol must be a rename found in an object, an
 #                 operand's line pair one found in an object, and
 #                 the GNU build-id note (a hash of the file) may differ
-#                 when something else does; then arch/x86/boot/bzImage:
-#                 identical, or arch/x86/boot/setup.bin and
-#                 compressed/vmlinux.relocs are identical and
-#                 compressed/vmlinux.bin (vmlinux, its symbols stripped,
-#                 which bzImage carries compressed) differs only as
-#                 vmlinux does; the link-stage objects holding that
+#                 when something else does. The kallsyms tables
+#                 (CONFIG_KALLSYMS: vmlinux's .rodata, and the
+#                 .tmp_vmlinux.kallsyms*.o objects of its link) hold
+#                 the symbol names compressed with a token table made
+#                 from all of them: both sides are decoded, and they may
+#                 differ only in names renamed as found in an object,
+#                 with the same type letter; kallsyms_offsets (the
+#                 addresses), kallsyms_relative_base and
+#                 kallsyms_num_syms must be the same bytes, each side's
+#                 markers, token index and kallsyms_seqs_of_names must be
+#                 what scripts/kallsyms.c derives from its names, the
+#                 bytes between the tables zero, every other byte of the
+#                 section the same, and every table at the same address
+#                 (tables that change size and move what follows fail).
+#                 Then arch/x86/boot/bzImage: identical, or
+#                 arch/x86/boot/setup.bin and compressed/vmlinux.relocs
+#                 are identical and compressed/vmlinux.bin (which
+#                 bzImage carries compressed) is, on each side, that
+#                 side's vmlinux with its symbols stripped (objcopy -R
+#                 .comment -S run again, as arch/x86/boot/compressed/
+#                 Makefile does), while vmlinux differs only as its
+#                 objects do; the link-stage objects holding that
 #                 payload or its sizes (compressed/piggy.o,
-#                 arch/x86/boot/header.o) and the kallsyms ones
-#                 (.tmp_vmlinux*.o) must be identical, or follow the same
-#                 rule as bzImage. A vmlinux or bzImage missing on either
-#                 side, or a .ko on one side only, is a failure.
+#                 arch/x86/boot/header.o) must be identical, or follow
+#                 the same rule as bzImage. A vmlinux or bzImage missing
+#                 on either side, or a .ko on one side only, is a
+#                 failure.
 # Archives (built-in.a, lib.a: thin archives, lists of the objects) are
 # not compared.
 #
@@ -135,6 +151,7 @@ note "A: $a (source $src_a)"
 note "B: $b (source $src_b)"
 bugflags=()
 grep -qx 'CONFIG_DEBUG_BUGVERBOSE=y' "$a/.config" && bugflags=(--bug-verbose)
+grep -qx 'CONFIG_KALLSYMS_ABSOLUTE_PERCPU=y' "$a/.config" && bugflags+=(--kallsyms-absolute-percpu)
 if grep -qx 'CONFIG_GENERIC_BUG=y' "$a/.config" && ! grep -qx 'CONFIG_GENERIC_BUG_RELATIVE_POINTERS=y' "$a/.config"; then
 	die "CONFIG_GENERIC_BUG without CONFIG_GENERIC_BUG_RELATIVE_POINTERS: only x86_64's struct bug_entry is known"
 fi
@@ -243,6 +260,8 @@ explained() {
 		$1 == "rename" { nr++; if (nr <= 3) r = r (nr > 1 ? ", " : "") $2 " -> " $3 }
 		$1 == "imm" { ni++; if (ni <= 3) m = m (ni > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "pi" { np++; if (np <= 3) q = q (np > 1 ? ", " : "") $2 " " $3 " " $4 }
+		$1 == "kallsyms" { nk++; if (nk <= 3) k = k (nk > 1 ? ", " : "") $2 " -> " $3 }
+		$1 == "kallsyms-tables" { kt = kt (kt != "" ? ", " : "") "in " $2 ": " $3 " names decoded, " $4 " renamed" }
 		$1 == "build-id" { id = 1 }
 		END {
 			s = ""
@@ -250,6 +269,7 @@ explained() {
 			if (ni) s = s (s != "" ? "; " : "") "line numbers in code (" ni "): " m (ni > 3 ? ", ..." : "")
 			if (np) s = s (s != "" ? "; " : "") "printk index lines (" np "): " q (np > 3 ? ", ..." : "")
 			if (nr) s = s (s != "" ? "; " : "") "initcalls renamed (" nr "): " r (nr > 3 ? ", ..." : "")
+			if (kt != "") s = s (s != "" ? "; " : "") "kallsyms tables (" kt ")" (nk ? ": " k (nk > 3 ? ", ..." : "") : "")
 			if (id) s = s (s != "" ? "; " : "") "the build-id note"
 			print s
 		}' "$tmp/elf.out"
@@ -386,20 +406,29 @@ image_compare() {
 	sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1
 	return 1
 }
+# bin_of_vmlinux DIR: DIR's bzImage payload is its vmlinux stripped, as
+# arch/x86/boot/compressed/Makefile makes it (OBJCOPYFLAGS_vmlinux.bin).
+bin_of_vmlinux() {
+	objcopy -R .comment -S "$1/vmlinux" "$tmp/bin" 2>/dev/null &&
+		cmp -s "$tmp/bin" "$1/arch/x86/boot/compressed/vmlinux.bin"
+}
 if [ $objects_only = 0 ]; then
 	for f in vmlinux arch/x86/boot/bzImage; do
 		for d in "$a" "$b"; do
 			[ -f "$d/$f" ] || failure "$f: missing in $d"
 		done
 	done
-	f=vmlinux
+	f=vmlinux vmlinux_ok='' vmlinux_why=''
 	if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
 		if cmp -s "$a/$f" "$b/$f"; then
 			note "$f: identical ($(stat -c %s "$a/$f") bytes)"
+			vmlinux_ok=identical
 		elif [ $identical = 1 ]; then
 			failure "$f: differs (--identical)"
 		elif why=$(image_compare "$f"); then
-			note "$f: differs only as its objects do: $(explained)"
+			vmlinux_why=$(explained)
+			note "$f: differs only as its objects do: $vmlinux_why"
+			vmlinux_ok=traced
 		else
 			failure "$f: $why"
 		fi
@@ -419,11 +448,13 @@ if [ $objects_only = 0 ]; then
 			failure "$f: differs, and so does $relocs"
 		elif [ ! -f "$a/$bin" ] || [ ! -f "$b/$bin" ]; then
 			failure "$f: differs, and $bin, its payload, is missing"
-		elif why=$(image_compare "$bin"); then
-			note "$f: differs in its compressed payload, $bin, which differs only as vmlinux does: $(explained)"
-			payload_ok=traced
+		elif ! bin_of_vmlinux "$a" || ! bin_of_vmlinux "$b"; then
+			failure "$f: differs, and its payload $bin is not vmlinux with its symbols stripped (objcopy -R .comment -S vmlinux) on both sides"
+		elif [ "$vmlinux_ok" != traced ]; then
+			failure "$f: differs, but its payload $bin is vmlinux stripped, and vmlinux is ${vmlinux_ok:-not shown to differ only as its objects do}"
 		else
-			failure "$f: differs, and its payload $bin: $why"
+			note "$f: differs in its compressed payload, $bin, which is vmlinux with its symbols stripped (objcopy -R .comment -S, run again on both sides): it differs only as vmlinux does: $vmlinux_why"
+			payload_ok=traced
 		fi
 	fi
 fi

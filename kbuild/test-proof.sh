@@ -8,7 +8,9 @@
 # kbuild compiles the kernel (-fmacro-prefix-map=SRC/=, -g, no PIC) into
 # SRC/lib/proof.o, with its .cmd file; linked into a vmlinux (with a GNU
 # build-id), a module lib/proof.ko, and a "bzImage": a setup.bin and the
-# gzip of compressed/vmlinux.bin (vmlinux, symbols stripped). Then
+# gzip of compressed/vmlinux.bin (vmlinux, symbols stripped); vmlinux
+# carries kallsyms tables, linked as kbuild does, their object kept as
+# .tmp_vmlinux.kallsyms{1,2}.o. Then
 # compare-objs.sh compares the original build (A) with builds of changed
 # copies (B):
 #   - an honest change (the lines of proof.c with two statements split,
@@ -27,6 +29,12 @@
 #     not (blank lines moved in the compiled copy) fails;
 #   - a fake vmlinux (B's, linked from an object with other code and
 #     data) fails on .text; one with other data only fails on .data;
+#   - vmlinux's kallsyms tables (written as 6.1's scripts/kallsyms.c
+#     lays them out, by kallsyms_src below) are decoded: the honest
+#     change passes with the initcall's rename traced in them (vmlinux,
+#     .tmp_vmlinux.kallsyms2.o); tables that name a symbol otherwise
+#     than its objects, or whose kallsyms_seqs_of_names is not sorted
+#     by name, fail;
 #   - a bzImage missing on one side or on both, and a .ko missing on one
 #     side, fail.
 # Each failure must be for the reason expected (its message is checked).
@@ -84,11 +92,133 @@ objdir() {
 	rm -f "$o/lib/.proof.o.d"
 	link "$o" lib/proof.o
 }
+# kallsyms_src LIST: the assembler source of kallsyms tables for the
+# symbols of LIST ("ADDR TYPE NAME" lines, nm -n), laid out as 6.1's
+# scripts/kallsyms.c writes them (CONFIG_KALLSYMS_BASE_RELATIVE): names
+# compressed with a token table (a few long tokens, else a character a
+# token), markers, the names' order sorted by name. KS_EDIT, a sed
+# script, is applied to the names before they are encoded (a planted
+# fake); KS_SEQS=reverse plants a kallsyms_seqs_of_names in reverse.
+kallsyms_src() {
+	local list=$1
+	awk '$2 ~ /^[tTdDrRbB]$/ && $3 !~ /^kallsyms_/ { print $1, $2, $3 }' "$list" |
+		sed -e "${KS_EDIT:-}" >"$list.k"
+	# The name order: by name (without the type letter), address, index.
+	awk '{ printf "%s\t%s\t%d\n", $3, $1, NR - 1 }' "$list.k" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 -k3,3n |
+		cut -f3 >"$list.seqs"
+	if [ "${KS_SEQS:-}" = reverse ]; then
+		tac "$list.seqs" >"$list.rev"
+		mv "$list.rev" "$list.seqs"
+	fi
+	LC_ALL=C awk -v seqs="$list.seqs" '
+	function label(l) { printf ".globl %s\n\t.balign 8\n%s:\n", l, l }
+	function hex(s, v, k) {
+		v = 0
+		for (k = 1; k <= length(s); k++)
+			v = v * 16 + index("0123456789abcdef", substr(s, k, 1)) - 1
+		return v
+	}
+	BEGIN {
+		for (i = 1; i < 256; i++) {
+			chr[i] = sprintf("%c", i)
+			ord[chr[i]] = i
+		}
+		ntok = split("__initcall__kmod_ proof _init match_", long, " ")
+		for (i = 1; i <= ntok; i++)
+			tok[i] = long[i]	# tokens 1..ntok; the rest: one character
+		for (i = 32; i < 127; i++)
+			tok[i] = chr[i]
+	}
+	{ addr[NR - 1] = hex($1); name[NR - 1] = $2 $3 }
+	END {
+		n = NR
+		base = addr[0]
+		for (i = 0; i < n; i++)
+			if (addr[i] < base)
+				base = addr[i]
+		print "\t.section .note.GNU-stack, \"\", @progbits"
+		print "\t.section .rodata, \"a\""
+		label("kallsyms_offsets")
+		for (i = 0; i < n; i++)
+			printf "\t.long\t%#x\n", addr[i] - base
+		label("kallsyms_relative_base")
+		printf "\t.quad\t%#x\n", base
+		label("kallsyms_num_syms")
+		printf "\t.long\t%u\n", n
+		label("kallsyms_names")
+		off = 0
+		for (i = 0; i < n; i++) {
+			if (i % 256 == 0)
+				marker[i / 256] = off
+			s = name[i]
+			len = 0
+			codes = ""
+			while (s != "") {
+				t = 0
+				for (k = 1; k <= ntok; k++)
+					if (index(s, tok[k]) == 1) {
+						t = k
+						break
+					}
+				if (!t)
+					for (k = 32; k < 127; k++)
+						if (substr(s, 1, 1) == tok[k])
+							t = k
+				codes = codes sprintf(", %#x", t)
+				s = substr(s, length(tok[t]) + 1)
+				len++
+			}
+			printf "\t.byte\t%#x%s\n", len, codes
+			off += len + 1
+		}
+		label("kallsyms_markers")
+		for (i = 0; i * 256 < n; i++)
+			printf "\t.long\t%u\n", marker[i]
+		label("kallsyms_seqs_of_names")
+		while ((getline q <seqs) > 0)
+			printf "\t.byte\t%#x, %#x, %#x\n", int(q / 65536), int(q / 256) % 256, q % 256
+		label("kallsyms_token_table")
+		off = 0
+		for (i = 0; i < 256; i++) {
+			index_of[i] = off
+			s = tok[i]
+			for (k = 1; k <= length(s); k++)
+				printf "\t.byte\t%#x\n", ord[substr(s, k, 1)]
+			printf "\t.byte\t0\n"
+			off += length(s) + 1
+		}
+		label("kallsyms_token_index")
+		for (i = 0; i < 256; i++)
+			printf "\t.short\t%u\n", index_of[i]
+	}
+	' "$list.k"
+}
+# link_vmlinux O OUT OBJ: link OUT from OBJ with kallsyms tables, as
+# kbuild does: linked once without, then twice with tables of the
+# previous link's symbols (the second has them at their final
+# addresses); the tables' object is kept as O/.tmp_vmlinux.kallsyms2.o.
+link_vmlinux() {
+	local o=$1 out=$2 obj=$3 step
+	ld -static -e 0 -o "$out.0" "$obj"
+	for step in 1 2; do
+		nm -n "$out.$((step - 1))" >"$out.nm"
+		kallsyms_src "$out.nm" >"$out.S"
+		gcc -c -o "$o/.tmp_vmlinux.kallsyms$step.o" "$out.S"
+		ld -static -e 0 --build-id=sha1 -o "$out.$step" "$obj" "$o/.tmp_vmlinux.kallsyms$step.o"
+	done
+	mv "$out.2" "$out"
+	rm -f "$out".[01] "$out".nm* "$out".S
+}
 # link O OBJ: link vmlinux, the module and the bzImage of O from OBJ.
 link() {
 	local o=$1
 	ld -r --build-id=sha1 -o "$o/lib/proof.ko" "$o/$2"
-	ld -static -e 0 --build-id=sha1 -o "$o/vmlinux" "$o/$2"
+	link_vmlinux "$o" "$o/vmlinux" "$o/$2"
+	image "$o"
+}
+# image O: the bzImage of O's vmlinux.
+image() {
+	local o=$1
 	objcopy -R .comment -S "$o/vmlinux" "$o/arch/x86/boot/compressed/vmlinux.bin"
 	: >"$o/arch/x86/boot/compressed/vmlinux.relocs"
 	printf 'setup.bin of a kbuild/test-proof.sh build\n' >"$o/arch/x86/boot/setup.bin"
@@ -167,7 +297,12 @@ check "proof: ... the module: the same line and rename, and the build-id" \
 check "proof: ... vmlinux: the same, through its relative pointer to the file name" \
 	grep -q "vmlinux: differs only as its objects do: __bug_table lines (1): lib/proof.c:$old -> $new; line numbers in code (1): $oldl -> $newl; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
 check "proof: ... bzImage: its payload traced" \
-	grep -q "bzImage: differs in its compressed payload, arch/x86/boot/compressed/vmlinux.bin, which differs only as vmlinux does: __bug_table lines (1): lib/proof.c:$old -> $new" "$work/honest.log"
+	grep -q "bzImage: differs in its compressed payload, arch/x86/boot/compressed/vmlinux.bin, which is vmlinux with its symbols stripped (.*): it differs only as vmlinux does: __bug_table lines (1): lib/proof.c:$old -> $new" "$work/honest.log"
+rename="__initcall__kmod_proof__12_${oldi}_proof_init6 -> __initcall__kmod_proof__12_${newi}_proof_init6"
+check "proof: ... the kallsyms tables: decoded, the initcall's rename traced (vmlinux, .tmp_vmlinux.kallsyms2.o)" \
+	grep -q "vmlinux: differs only as its objects do: .*; kallsyms tables (in .rodata: [1-9][0-9]* names decoded, 1 renamed): $rename; the build-id note" "$work/honest.log"
+check "proof: ... the kallsyms tables of the link stage: the same" \
+	grep -q "linked: .tmp_vmlinux.kallsyms2.o: kallsyms tables (in .rodata: [1-9][0-9]* names decoded, 1 renamed): $rename\$" "$work/honest.log"
 
 # The planted code changes.
 variant guard <<'EOF2'
@@ -241,7 +376,7 @@ fake() {
 	gcc -nostdinc -I"$work/src-$name/include" -O2 -g -fno-pic -fno-pie -ffreestanding -fno-stack-protector \
 		-fno-asynchronous-unwind-tables -fmacro-prefix-map="$work/$name.c=lib/proof.c" \
 		-c -o "$work/$name.o" "$work/$name.c"
-	ld -static -e 0 --build-id=sha1 -o "$work/o-$name/vmlinux" "$work/$name.o"
+	link_vmlinux "$work" "$work/o-$name/vmlinux" "$work/$name.o"
 }
 fake fakevm 's/^int limit = 10;$/int limit = 11;/; s/v \* 10/v * 16/'
 rejected fakevm "a fake vmlinux, other code and data" \
@@ -250,6 +385,31 @@ rejected fakevm "a fake vmlinux, other code and data" \
 fake fakedata 's/^int limit = 10;$/int limit = 12;/'
 rejected fakedata "a fake vmlinux, other data only" \
 	'vmlinux: section \.data differs \(data, at \.data\+0x0 \(in limit\)\)'
+
+# A fake bzImage: its payload is not B's vmlinux stripped (a byte of its
+# .data changed), though vmlinux is honest.
+variant fakebin split </dev/null
+bin=$work/o-fakebin/arch/x86/boot/compressed/vmlinux.bin
+off=$((16#$(objdump -h "$bin" | awk '$2 == ".data" { print $6 }')))
+printf '\177' | dd of="$bin" bs=1 seek="$off" conv=notrunc status=none
+{ cat "$work/o-fakebin/arch/x86/boot/setup.bin"; gzip -n -9 <"$bin"; } >"$work/o-fakebin/arch/x86/boot/bzImage"
+rejected fakebin "a bzImage whose payload is not vmlinux stripped" \
+	'arch/x86/boot/bzImage: differs, and its payload arch/x86/boot/compressed/vmlinux.bin is not vmlinux with its symbols stripped'
+
+# Fake kallsyms tables: B's objects and symbols are the honest ones, but
+# the names its vmlinux's tables (and their link-stage object) hold are
+# not: a name changed (not an initcall's line), or the names' order.
+variant fakeks split </dev/null
+KS_EDIT='s/ match_int$/ match_inx/' link_vmlinux "$work/o-fakeks" "$work/o-fakeks/vmlinux" "$work/o-fakeks/lib/proof.o"
+image "$work/o-fakeks"
+rejected fakeks "kallsyms tables naming a symbol another way" \
+	'UNEXPLAINED: \.tmp_vmlinux\.kallsyms2\.o: kallsyms: name [0-9]+ renamed match_int -> match_inx, not a rename explained in an object' \
+	'vmlinux: kallsyms: name [0-9]+ renamed match_int -> match_inx, not a rename explained in an object'
+variant fakeseq split </dev/null
+KS_SEQS=reverse link_vmlinux "$work/o-fakeseq" "$work/o-fakeseq/vmlinux" "$work/o-fakeseq/lib/proof.o"
+image "$work/o-fakeseq"
+rejected fakeseq "kallsyms tables with the names' order (kallsyms_seqs_of_names) not sorted" \
+	'vmlinux: kallsyms: kallsyms_seqs_of_names \(not sorted by name\) in B is not what scripts/kallsyms.c writes'
 
 # Missing artifacts.
 variant nobz split </dev/null
