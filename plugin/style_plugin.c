@@ -267,10 +267,16 @@ __visible int plugin_init(struct plugin_name_args *info,
 	 * icecc's chroot): its records would hide a header's violations
 	 * from the next builds too.  The node reports them all; icecc
 	 * compiles a file that printed anything again locally, where DIR
-	 * is the build's (docs/distributed.md).
+	 * is the build's (docs/distributed.md).  sarif=FILE names a file
+	 * of the build too: on the node it would be written into the
+	 * chroot, out of the build's reach, or fail with a line that makes
+	 * icecc compile every file again; the node writes none, and icecc's
+	 * local compile of a file that printed a result writes its log.
 	 */
-	if (style_input_on_node())
+	if (style_input_on_node()) {
 		once_dir = NULL;
+		style_sarif_drop();
+	}
 	hook_option_name();
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);
