@@ -204,3 +204,18 @@ relto_src() {
 		$F[$k] = substr($p, length($s) + 1);
 		print join("\t", @F);'
 }
+
+# style_text_set SRC BUILDLOG: the style warnings of a build log, one
+# "file:line:col rule" a line, sorted, each once; file relative to the
+# source tree SRC and without "dir/../" (GCC prints the path as it
+# opened it, a SARIF log the real path).  sarif_result_set LOG: the
+# results of a SARIF log in the same form, sorted, duplicates kept.
+style_text_set() {
+	sed -n 's#^\([^ :]*\):\([0-9]*\):\([0-9]*\): \(warning\|error\): .*\[-W\(error=\)\{0,1\}\(style-[a-z-]*\)\]$#\1:\2:\3 \6#p' "$2" |
+		sed -e "s#^$1/##" -e ':a' -e 's#[^/ ]*/\.\./##' -e 'ta' | LC_ALL=C sort -u
+}
+sarif_result_set() {
+	jq -r '.runs[0].results[] | .locations[0].physicalLocation as $l |
+		"\($l.artifactLocation.uri):\($l.region.startLine):\($l.region.startColumn) \(.ruleId)"' "$1" |
+		LC_ALL=C sort
+}

@@ -8,8 +8,12 @@
 # --allow 127.0.0.1, and stops each by its pid on exit, also when a check
 # fails.  A 6.1 tinyconfig (SLUB: include/linux/slab.h has violations
 # that most objects include) builds a set of objects ($OBJS) with
-# "make W=style":
-#   - locally: the reference warnings;
+# "make W=style STYLE_SARIF=":
+#   - locally: the reference warnings and merged SARIF log (it has
+#     results, headers' among them, each once);
+#   - each build below: its merged log is the local one, byte for byte,
+#     also with a stale log (results) planted before it next to an
+#     object without violations (one icecc compiles on the node only);
 #   - through icecc (its /usr/lib/icecc/bin first in PATH): the same
 #     warnings; every object compiled by the node (its log); nothing
 #     printed by icecc; the files icecc compiled again locally (its caret
@@ -83,7 +87,7 @@ daemons_start "$d" "$jobs"
 # --- the builds -------------------------------------------------------------
 # build NAME [ENV=VALUE...] -- MAKEARG...: the objects again, from their
 # sources, the output in $out/NAME.log, the warning and error lines in
-# $out/NAME.warnings (sorted).
+# $out/NAME.warnings (sorted), the merged SARIF log in $out/NAME.sarif.
 build() {
 	local name=$1 o
 	shift
@@ -91,7 +95,28 @@ build() {
 		rm -f "$out/$o"
 	done
 	engine_make "$out/$name.log" "$@" -C "$tree" O="$out" ARCH=x86_64 \
-		-j"$jobs" W=style "${objs[@]}"
+		-j"$jobs" W=style STYLE_SARIF="$out/$name.sarif" "${objs[@]}"
+}
+
+# plant_stale: the per-object log that an earlier local compile of a
+# version of $stale_src with violations left next to $stale_obj (the
+# results of a log with results, moved to that file).  A compile that
+# runs no plugin here must not leave it in the merged log: Kbuild
+# removes it first (today icecc's client also overwrites it, as its
+# -E -fdirectives-only pass loads the plugin; distcc's check-only pass
+# rewrites it).
+plant_stale() {
+	sed "s#\"uri\":\"[^\"]*\"#\"uri\":\"$stale_src\"#" "$stale_from" \
+		>"$out/$(dirname "$stale_obj")/.$(basename "$stale_obj").sarif"
+}
+
+# same_log NAME: NAME's merged SARIF log is the local build's, byte for
+# byte (the same results, each once, nothing planted by plant_stale).
+same_log() {
+	cmp -s "$out/local.sarif" "$out/$1.sarif" && return 0
+	diff <(sarif_result_set "$out/local.sarif") <(sarif_result_set "$out/$1.sarif") |
+		head -n 6 | sed 's/^/    /'
+	return 1
 }
 
 # same_as_local NAME: NAME's warnings are the local build's.
@@ -115,6 +140,11 @@ note "linux-$v: local build of ${#objs[@]} objects"
 check "local: make W=style builds the objects" build local --
 check "local: style warnings reported ($(grep -c 'Wstyle-' "$out/local.warnings"))" \
 	grep -q 'Wstyle-' "$out/local.warnings"
+sarif_result_set "$out/local.sarif" >"$out/local.set"
+check "local: the merged SARIF log has results ($(wc -l <"$out/local.set")), headers' among them" \
+	grep -q '^include/' "$out/local.set"
+check "local: each violation once in the merged log" \
+	eval '[ -z "$(uniq -d "$out/local.set")" ]'
 
 # The objects with violations: each one's compile (from its .cmd) with
 # -fsyntax-only and without once=, so that a header's violations count
@@ -123,13 +153,25 @@ violating=$out/violating.txt
 : >"$violating"
 for o in "${objs[@]}"; do
 	cmd=$(sed -n '1s/^cmd_[^ ]* := //p' "$out/$(dirname "$o")/.$(basename "$o").cmd" |
-		sed -e 's/;.*//' -e 's/ -Wp,-MMD,[^ ]*//' \
+		sed -e 's/^rm -f [^;]*; *//' -e 's/;.*//' -e 's/ -Wp,-MMD,[^ ]*//' \
 		    -e 's/ -fplugin-arg-style_plugin-once=[^ ]*//' \
+		    -e 's/ -fplugin-arg-style_plugin-sarif=[^ ]*//' \
 		    -e 's/ -c -o [^ ]* / -fsyntax-only /')
 	if grep -q 'Wstyle-' <<<"$(cd "$out" && eval "$cmd" 2>&1)"; then
 		echo "${o%.o}.c" >>"$violating"
 	fi
 done
+
+# The file of the stale log: one without violations (icecc compiles it
+# on the node only); its results: the first file with violations.
+stale_obj=$(sources | LC_ALL=C sort | comm -23 - <(LC_ALL=C sort "$violating") | head -n 1)
+stale_obj=${stale_obj%.c}.o
+stale_src=${stale_obj%.o}.c
+first_viol=$(head -n 1 "$violating")
+stale_from=$out/stale-from.sarif
+cp "$out/$(dirname "$first_viol")/.$(basename "${first_viol%.c}").o.sarif" "$stale_from"
+check "a stale log to plant: for $stale_obj, $(grep -c '^{"ruleId"' "$stale_from") results" \
+	bash -c "[ -n '$first_viol' ] && [ '$stale_obj' != .o ] && grep -q '^{\"ruleId\"' '$stale_from'"
 
 note "linux-$v: through icecc"
 ICECC_VERSION=$(icecc_env "$out/icecc-env" "$out/scripts/gcc-plugins/style_plugin.so")
@@ -137,10 +179,13 @@ export ICECC_VERSION
 icecc_client "$d"
 node_from=$(($(stat -c %s "$d/node.log") + 1))
 rm -f "$out/icecc.client"
+plant_stale
 check "icecc: make W=style with icecc's gcc first in PATH builds the objects" \
 	build icecc ICECC_LOGFILE="$out/icecc.client" ICECC_DEBUG=debug \
 	PATH="/usr/lib/icecc/bin:$PATH" --
 check "icecc: the warnings of the local build" same_as_local icecc
+check "icecc: the merged SARIF log is the local build's (no stale $stale_src results)" \
+	same_log icecc
 remote=$(tail -c +"$node_from" "$d/node.log" | sed -n 's/.*remote compile for file //p' | LC_ALL=C sort -u)
 missing=$(sources | LC_ALL=C sort | comm -23 - <(printf '%s\n' "$remote" | sed 's#.*/linux-6.1/##'))
 check "icecc: the node compiled every object (its log)${missing:+; not: $missing}" [ -z "$missing" ]
@@ -161,6 +206,7 @@ check "icecc: some file was compiled only once (on the node)" [ "$n_twice" -lt "
 check "icecc, again: make W=style builds the objects" \
 	build icecc2 PATH="/usr/lib/icecc/bin:$PATH" --
 check "icecc, again: the warnings of the local build" same_as_local icecc2
+check "icecc, again: the merged SARIF log is the local build's" same_log icecc2
 unset ICECC_VERSION ICECC_TEST_SOCKET ICECC_PREFERRED_HOST ICECC_TEST_REMOTEBUILD
 
 # distcc_checks NAME: the distcc build NAME kept its compiles on the server.
@@ -175,6 +221,8 @@ distcc_checks() {
 	check "$name: no server backed off" \
 		eval "[ -z \"\$(find '$out/$name.dir' -path '*backoff*' -type f 2>/dev/null)\" ]"
 	check "$name: the warnings of the local build" same_as_local "$name"
+	check "$name: the merged SARIF log is the local build's (no stale $stale_src results)" \
+		same_log "$name"
 	check "$name: one line says that the check runs here" \
 		[ "$(grep -c '^W=style: .*distcc.*-fsyntax-only' "$out/$name.log")" -eq 1 ]
 }
@@ -188,6 +236,7 @@ distcc_build() {
 	: >"$d/distccd.log"
 	rm -rf "$out/$name.dir"
 	mkdir -p "$out/$name.dir"
+	plant_stale
 	build "$name" DISTCC_HOSTS="$(distcc_hosts)" DISTCC_DIR="$out/$name.dir" \
 		DISTCC_FALLBACK=0 "$@"
 }

@@ -11,6 +11,9 @@
 #    each violation once, the same set as the build's text warnings
 #    (deduplicated; byte columns, KCFLAGS=-fdiagnostics-column-unit=byte);
 #  - it is byte-identical after a second make that compiles nothing,
+#    after an object without results is compiled again without the
+#    plugin (STYLE_CHECK_foo.o=n) next to a planted stale log with
+#    results (cmd_cc_o_c removes the log first),
 #    after one that recompiles a file, and whatever the order of the
 #    compiles: a few objects with results of their own (and in headers),
 #    from several directories, are rebuilt one make each at -j1, then in
@@ -94,24 +97,11 @@ validate() {
 		! grep -q ': error ' "$1.validate"
 }
 
-# The style warnings of a build log: "file:line:col rule", file relative
-# to the tree and without "dir/../" (GCC prints the path as it opened
-# it, the log the real path); and the results of a SARIF log in the same
-# form.
-text_set() {
-	sed -n 's#^\([^ :]*\):\([0-9]*\):\([0-9]*\): \(warning\|error\): .*\[-W\(error=\)\{0,1\}\(style-[a-z-]*\)\]$#\1:\2:\3 \6#p' "$1" |
-		sed -e "s#^$src/##" -e ':a' -e 's#[^/ ]*/\.\./##' -e 'ta' | sort -u
-}
-sarif_set() {
-	jq -r '.runs[0].results[] | .locations[0].physicalLocation as $l |
-		"\($l.artifactLocation.uri):\($l.region.startLine):\($l.region.startColumn) \(.ruleId)"' "$1" | sort
-}
-
 check "tinyconfig: STYLE_SARIF= writes a log" [ -s "$out/j2.sarif" ]
 check "tinyconfig: the log passes Sarif.Multitool validate with 0 errors" \
 	validate "$out/j2.sarif"
-text_set "$a/build.log" >"$out/text.set"
-sarif_set "$out/j2.sarif" >"$out/sarif.set"
+style_text_set "$src" "$a/build.log" >"$out/text.set"
+sarif_result_set "$out/j2.sarif" >"$out/sarif.set"
 n=$(wc -l <"$out/sarif.set")
 check "tinyconfig: the log has results ($n)" [ "$n" -gt 10 ]
 check "tinyconfig: each violation once in the log" \
@@ -127,6 +117,29 @@ check "tinyconfig: headers are in the log once (include/ results: $(grep -c '^in
 
 kmake "$a" "$jobs" STYLE_SARIF="$out/again.sarif" bzImage
 check "tinyconfig: a second make writes the same log" cmp "$out/again.sarif" "$out/j2.sarif"
+
+# A stale per-object log: an object whose log has no results (the
+# smallest), recompiled without the plugin (STYLE_CHECK_foo.o=n, as a
+# Makefile turns it off for a file; an icecc node's compile runs no
+# plugin here either), with next to it the log an earlier compile of a
+# version with violations would have left (another object's results,
+# moved to its file).  Its compile writes no log; the stale one must not
+# reach the merged log: cmd_cc_o_c removes it first.
+q=$(find "$a" -name '.*.o.sarif' -type f | while read -r l; do
+	grep -q '^{"ruleId":' "$l" && continue
+	o=$(dirname "${l#"$a"/}")/$(basename "$l" .sarif | cut -c2-)
+	[ -f "$a/$o" ] && [ -f "$src/${o%.o}.c" ] && echo "$(stat -c %s "$a/$o") $o"
+done | sort -k1,1n -k2,2 | awk 'NR == 1 { print $2 }')
+from=$(find "$a/kernel" -maxdepth 1 -name '.*.o.sarif' | LC_ALL=C sort |
+	xargs grep -l '^{"ruleId":' | sed -n 1p)
+ql=$a/$(dirname "$q")/.$(basename "$q").sarif
+sed "s#\"uri\":\"[^\"]*\"#\"uri\":\"${q%.o}.c\"#" "$from" >"$ql"
+check "stale: a log planted for $q ($(grep -c '^{"ruleId":' "$ql") results)" grep -q '^{"ruleId":' "$ql"
+kmake "$a" "$jobs" STYLE_SARIF="$out/stale.sarif" "STYLE_CHECK_$(basename "$q")=n" "$q"
+check "stale: $q compiled again, without the plugin" \
+	bash -c "[ '$a/$q' -nt '$out/j2.sarif' ] && ! grep -q style_plugin '$a/$(dirname "$q")/.$(basename "$q").cmd'"
+check "stale: the merged log is the -j2 build's (no stale log of $q in it)" \
+	cmp "$out/stale.sarif" "$out/j2.sarif"
 
 # The order of the compiles: objects whose logs have results of their
 # own (not only in headers, which other objects report too), one of each

@@ -268,20 +268,24 @@ __visible int plugin_init(struct plugin_name_args *info,
 	if (!style_input_init(plugin))
 		return 1;
 	/*
-	 * once=DIR and lines=FILE on an icecc node name paths of the
-	 * machine that runs the build, not of the node.  There DIR is a
-	 * directory the node's compiles share with nothing else of the
-	 * build, and that outlives it (in icecc's chroot): its records
-	 * would hide a header's violations from the next builds too; and
-	 * FILE is not there.  The node reports every violation; icecc
-	 * compiles a file that printed anything again locally, where both
-	 * apply, and a file without violations prints nothing either way
-	 * (docs/distributed.md).
+	 * once=DIR, lines=FILE and sarif=FILE on an icecc node name paths
+	 * of the machine that runs the build, not of the node.  There DIR
+	 * is a directory the node's compiles share with nothing else of
+	 * the build, and that outlives it (in icecc's chroot): its records
+	 * would hide a header's violations from the next builds too; FILE
+	 * for lines= is not there; and a SARIF log would be written into
+	 * the chroot, out of the build's reach, or fail with a line that
+	 * makes icecc compile every file again.  The node reports every
+	 * violation and writes no log; icecc compiles a file that printed
+	 * anything again locally, where all three apply, and a file without
+	 * violations prints nothing either way (docs/distributed.md).
 	 */
-	if (style_input_on_node())
+	if (style_input_on_node()) {
 		once_dir = NULL;
-	else if (lines_path && !load_line_ranges(lines_path, plugin))
+		style_sarif_drop();
+	} else if (lines_path && !load_line_ranges(lines_path, plugin)) {
 		return 1;
+	}
 	hook_option_name();
 	register_callback(plugin, PLUGIN_START_UNIT, check_input_kind, NULL);
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);

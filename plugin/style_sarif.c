@@ -550,10 +550,14 @@ static void write_log(FILE *f)
 static void sarif_finish(void *gcc_data, void *user_data)
 {
 	const char *plugin = (const char *)user_data;
-	char *tmp = xasprintf("%s.tmp.%ld", sarif_file, (long)getpid());
-	FILE *f = fopen(tmp, "w");
+	char *tmp;
+	FILE *f;
 	int err = 0;
 
+	if (!sarif_file)
+		return;
+	tmp = xasprintf("%s.tmp.%ld", sarif_file, (long)getpid());
+	f = fopen(tmp, "w");
 	qsort(results, n_results, sizeof(*results), compare_results);
 	number_results();
 	if (f) {
@@ -582,4 +586,9 @@ void style_sarif_init(const char *plugin, const char *version)
 		return;
 	sarif_version = version;
 	register_callback(plugin, PLUGIN_FINISH, sarif_finish, (void *)plugin);
+}
+
+void style_sarif_drop(void)
+{
+	sarif_file = NULL;
 }

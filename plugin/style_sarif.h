@@ -36,6 +36,9 @@ const char *style_rule_anchor(const char *rule);
 /* Write the log at the end of the compile, if sarif= asked for one. */
 void style_sarif_init(const char *plugin, const char *version);
 
+/* Write no log after all (an icecc node's compile, see style_plugin.c). */
+void style_sarif_drop(void);
+
 /*
  * A result: RULE ("style-if-body"), MSG (a GCC format with %<, %> and
  * one %qs standing for ARG) at the byte position FILE:LINE:COL, with

@@ -72,11 +72,11 @@ min_tests() {
 	robust-memcheck)	echo 7 ;;
 	kbuild)			echo 220 ;;
 	kbuild-series)		echo 15 ;;
-	distributed)		echo 22 ;;
+	distributed)		echo 29 ;;
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
 	gcc11)			echo 820 ;;
-	kbuild-sarif)		echo 12 ;;
+	kbuild-sarif)		echo 19 ;;
 	*)			echo 1 ;;
 	esac
 }

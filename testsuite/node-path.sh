@@ -156,3 +156,20 @@ check "node-path: lines= where the build runs: the listed line alone" \
 	eval 'gcc_ok $st since-local.log &&
 	      [ "$(grep -c "Wstyle-if-body" since-local.log)" -eq 1 ] &&
 	      grep -q "since.c:5:.*Wstyle-if-body" since-local.log'
+
+# sarif=FILE on a node names a file of the build, out of the node's reach
+# (a path relative to the build's directory, in icecc's chroot): the node
+# writes no log and prints nothing about it, as a line would make icecc
+# compile every file again; icecc's local compile of a file that printed
+# a result writes the log.  Once where the node could write the file,
+# once where it could not.
+printf 'int g(int x)\n{\n\treturn x;\n}\n' > clean.c
+"$GCC" -E -fdirectives-only clean.c -o clean.i
+st=0
+for f in node.sarif nodir/node.sarif; do
+	(cd node && "$GCC" -fplugin="$PLUGIN" -fplugin-arg-style_plugin-sarif=$f \
+		-fpreprocessed -fdirectives-only -x c -c - -o "$dir/clean.o" < "$dir/clean.i") \
+		>> sarif.log 2>&1 || st=1
+done
+check "node-path: sarif= on a node: no log written, nothing printed" \
+	eval '[ $st -eq 0 ] && [ ! -s sarif.log ] && [ -z "$(find node -name "*.sarif*")" ]'
