@@ -21,7 +21,8 @@ set -euo pipefail
 prog=bench/analyze.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 self=$here/$(basename "${BASH_SOURCE[0]}")
-die() { echo "$prog: error: $*" >&2; exit 1; }
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 case ${1:-} in
 files | agree | pp) ;;

@@ -62,8 +62,9 @@ prog=bench/run.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 
-die() { echo "$prog: error: $*" >&2; exit 1; }
-note() { echo "$prog: $(date +%T) $*" >&2; }
+note_time=1
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 usage() {
 	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//p}' "$0" >&2

@@ -19,7 +19,7 @@ set -euo pipefail
 
 prog=check-series.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 do_apply=1 do_checkpatch=1
 versions=()

@@ -17,8 +17,8 @@ set -euo pipefail
 prog=check-treewide.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 version=${1:-6.12}
 dest=$root/treewide/$version
@@ -80,6 +80,6 @@ done
 check "proof.log: each of the ${#patches[@]} patches has 0 unexplained objects ($n)" test "$n" = "${#patches[@]}"
 check "proof.log: the total has 0 unexplained" grep -q '^total: .* 0 unexplained$' "$dest/proof.log"
 
-# shellcheck disable=SC2154 # counted by lib.sh
+# shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "check-treewide: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -60,8 +60,8 @@ set -euo pipefail
 prog=fix-tree.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 usage() {
 	echo "usage: $0 [--log FILE] [--config TARGET] [--clean|--incremental] [--split DIR] [--author 'NAME <EMAIL>'] [--groups FILE] [--message FILE] [--keep DIR] SRC OBJ OUT.patch [make args...]" >&2
@@ -217,8 +217,8 @@ fi
 # 2. The fix-its, with each file's path made relative to SRC. GCC names
 # files as the compiler was given them, relative to OBJ (where kbuild runs
 # it) or absolute.
-nwarn=$(grep -c ': warning: .*\[-Wstyle-[a-z-]*\]$' "$log" || true)
-nerr=$(grep -c ': error: .*\[-Werror=style-[a-z-]*\]$' "$log" || true)
+nwarn=$(grep -cE "$STYLE_WARNING_RE\$" "$log" || true)
+nerr=$(grep -cE "$STYLE_ERROR_RE\$" "$log" || true)
 grep '^fix-it:"' "$log" >"$work/fixits.raw" || true
 # Reports without fix-its are normal (the plugin offers none for some
 # lines), but with none at all, check that the build asked for them: on

@@ -42,8 +42,8 @@ set -euo pipefail
 
 prog=sweep.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 usage() {
 	echo "usage: $0 [--config TARGET] [--restart] SRC OBJ OUT [DIR...]" >&2
@@ -206,10 +206,10 @@ while IFS=$(printf '\t') read -r o _; do
 done <"$out/commands"
 mv "$out/sweep.log.tmp" "$out/sweep.log"
 mv "$out/deps.tmp" "$out/deps"
-nwarn=$(grep -c ': warning: .*\[-Wstyle-[a-z-]*\]$' "$out/sweep.log" || true)
-nuniq=$(grep ': warning: .*\[-Wstyle-[a-z-]*\]$' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
+nwarn=$(grep -cE "$STYLE_WARNING_RE\$" "$out/sweep.log" || true)
+nuniq=$(grep -E "$STYLE_WARNING_RE\$" "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
 nfix=$(grep '^fix-it:"' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
-withw=$(grep -l ': warning: .*\[-Wstyle-' -r "$out/logs" | wc -l)
+withw=$(grep -lE "$STYLE_WARNING_RE" -r "$out/logs" | wc -l)
 {
 	echo "sweep of ${dirs[*]:-the whole tree}: $(basename "$src"), $(sed -n 's/^# Linux.* \([0-9.]*\) Kernel Configuration$/\1/p' "$obj/.config" | head -n1) $config for $arch (changes: kbuild/sweep.config)"
 	echo "files: $total compile commands, $fail failed to compile (their logs say why), $withw with style warnings"

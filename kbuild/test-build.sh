@@ -33,7 +33,7 @@ set -euo pipefail
 prog=test-build.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 test_setup "$@"
 

@@ -38,7 +38,7 @@ set -uo pipefail
 prog=test-distributed.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || die "run as root (a network namespace, the daemons)"
 for c in icecc iceccd icecc-scheduler distcc distccd unshare ip mount; do

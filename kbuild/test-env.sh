@@ -32,7 +32,7 @@ set -euo pipefail
 prog=test-env.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 [ $# -gt 0 ] || set -- 6.1
 test_setup "$@"

@@ -42,12 +42,12 @@
 #   the qemu stage's $BUILD/qemu-6.1/style) instead of building one.
 set -euo pipefail
 
-# shellcheck disable=SC2034 # used by lib.sh
+# shellcheck disable=SC2034 # used by scripts/lib.sh
 prog=test-fix.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 [ $# -le 1 ] || { echo "usage: $0 [VERSION]   (default: 6.1)" >&2; exit 2; }
 version=${1:-6.1}
@@ -78,7 +78,7 @@ fi
 ceiling=$(dirname "$tree")
 rules='if-body|else-body|brace-body|loop-body|do-body|multi-stmt'
 
-# shellcheck disable=SC2154 # passed, failed: counted by lib.sh's check()
+# shellcheck disable=SC2154 # passed, failed: counted by scripts/lib.sh's check()
 finish() {
 	echo "test-fix: $passed passed, $failed failed"
 	[ "$failed" = 0 ]

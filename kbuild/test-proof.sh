@@ -36,12 +36,12 @@
 #   $BUILD/proof-test (WORK overrides).
 set -euo pipefail
 
-# shellcheck disable=SC2034 # used by lib.sh
+# shellcheck disable=SC2034 # used by scripts/lib.sh
 prog=test-proof.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 [ $# = 0 ] || { echo "usage: $0" >&2; exit 2; }
 for tool in gcc ld objcopy objdump gzip; do
@@ -268,6 +268,6 @@ variant novm split </dev/null
 rm "$work/o-novm/vmlinux"
 rejected novm "a vmlinux missing in B" "vmlinux: missing in $work/o-novm"
 
-# shellcheck disable=SC2154 # counted by lib.sh
+# shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "test-proof: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -37,7 +37,7 @@ set -euo pipefail
 prog=test-sarif.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 test_setup 6.1
 MT=$(sarif_multitool "$build")

@@ -35,7 +35,7 @@ set -euo pipefail
 prog=test-wflags.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 test_setup "$@"
 

@@ -10,27 +10,18 @@
 # checks that each loads in its own compiler and reports a violation, and
 # that each compiler (C and C++) refuses the other's plugin with exactly
 #   cc1: error: style_plugin: built for GCC X, but this is GCC Y: rebuild the plugin
-# Prints PASS:/FAIL: lines (testsuite/lib/common.sh); BUILD (default
+# Prints PASS:/FAIL: lines (scripts/lib.sh); BUILD (default
 # <repo>/build) holds the work.
 
 set -uo pipefail
 
 [ $# -eq 2 ] || { echo "usage: $0 GCC_A GCC_B" >&2; exit 2; }
-# shellcheck source=testsuite/lib/common.sh
-. "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../../scripts/lib.sh"
+test_env
 tmp=$tmp_root/cross-load
 rm -rf "$tmp"
 mkdir -p "$tmp"
-failed=0
-
-# ck NAME CMD...: check, and remember a failure for the exit status.
-ck() {
-	local out
-
-	out=$(check "$@")
-	echo "$out"
-	[[ $out == PASS:* ]] || failed=1
-}
 
 gxx_of() {
 	local d
@@ -54,11 +45,11 @@ for cc in "$1" "$2"; do
 	so[$cc]=$(make -s -C "$top" GCC="$cc" plugin-path)
 	ver[$cc]=$("$cc" -dumpfullversion)
 	"$cc" -fplugin="${so[$cc]}" -c "$tmp/bad.c" -o "$tmp/own.o" 2> "$tmp/own-$cc.txt"
-	ck "$cc ${ver[$cc]}: its own plugin loads and reports" \
+	check "$cc ${ver[$cc]}: its own plugin loads and reports" \
 		grep -q "bad.c:4:[0-9]*: warning: .*\[-Wstyle-if-body\]" "$tmp/own-$cc.txt"
 done
 
-ck "$1 and $2 are different releases (${ver[$1]}, ${ver[$2]})" \
+check "$1 and $2 are different releases (${ver[$1]}, ${ver[$2]})" \
 	[ "${ver[$1]}" != "${ver[$2]}" ]
 
 for built in "$1" "$2"; do
@@ -72,13 +63,13 @@ for built in "$1" "$2"; do
 			rm -f "$tmp/x.o"
 			"$c" -fplugin="${so[$built]}" -x $lang -c "$tmp/bad.c" -o "$tmp/x.o" 2> "$out"
 			status=$?
-			ck "$name: the compile fails" [ $status -ne 0 ]
-			ck "$name: no object" [ ! -e "$tmp/x.o" ]
-			ck "$name: one line" [ "$(wc -l < "$out")" -eq 1 ]
-			ck "$name: it names both versions" grep -qx \
+			check "$name: the compile fails" [ $status -ne 0 ]
+			check "$name: no object" [ ! -e "$tmp/x.o" ]
+			check "$name: one line" [ "$(wc -l < "$out")" -eq 1 ]
+			check "$name: it names both versions" grep -qx \
 				"cc1[a-z]*: error: style_plugin: built for GCC ${ver[$built]//./\\.}, but this is GCC ${ver[$cc]//./\\.}: rebuild the plugin" "$out"
 			[ "$(wc -l < "$out")" -eq 1 ] || sed 's/^/    /' "$out"
 		done
 	done
 done
-exit $failed
+[ "$failed" -eq 0 ]
