@@ -101,11 +101,7 @@ jobs=${JOBS:-2}
 for tool in git patch make awk sed diff; do
 	command -v $tool >/dev/null || die "$tool is not installed"
 done
-[ -d "$src" ] || die "SRC '$src' is not a directory"
-{ [ -f "$src/Makefile" ] && [ -f "$src/Kconfig" ]; } || die "SRC '$src' is not a kernel source tree (no Makefile/Kconfig)"
-[ -f "$src/scripts/gcc-plugins/style_plugin.c" ] ||
-	die "SRC '$src' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
-src=$(cd "$src" && pwd -P)
+src=$(prepared_tree "$src") || exit
 case $out in
 */ | '') die "OUT.patch must be a file name, got '$out'" ;;
 esac

@@ -69,10 +69,7 @@ nice=${NICE:-19}
 arch=${ARCH:-x86_64}
 interval=${PROGRESS_INTERVAL:-30}
 
-[ -f "$src/Makefile" ] && [ -f "$src/Kconfig" ] || die "SRC '$src' is not a kernel source tree"
-[ -f "$src/scripts/gcc-plugins/style_plugin.c" ] ||
-	die "SRC '$src' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
-src=$(cd "$src" && pwd -P)
+src=$(prepared_tree "$src") || exit
 for d in ${dirs[@]+"${dirs[@]}"}; do
 	d=${d%/}
 	[ -d "$src/$d" ] || die "DIR '$d' is not a directory of $src"

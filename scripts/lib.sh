@@ -134,6 +134,17 @@ test_setup() {
 	work=$(cd "$work" && pwd)
 }
 
+# prepared_tree SRC: SRC's physical path; dies unless SRC is a kernel
+# source tree with the series applied (kbuild/prepare-tree.sh).
+prepared_tree() {
+	[ -d "$1" ] || die "SRC '$1' is not a directory"
+	{ [ -f "$1/Makefile" ] && [ -f "$1/Kconfig" ]; } ||
+		die "SRC '$1' is not a kernel source tree (no Makefile/Kconfig)"
+	[ -f "$1/scripts/gcc-plugins/style_plugin.c" ] ||
+		die "SRC '$1' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
+	(cd "$1" && pwd -P)
+}
+
 # series_patches PATCHDIR: the patch files of PATCHDIR/series, in order.
 series_patches() {
 	local dir=$1 p
