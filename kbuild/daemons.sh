@@ -1,4 +1,4 @@
-# kbuild/daemons.sh - icecc and distcc daemons for kbuild/test-distributed.sh
+# kbuild/daemons.sh - icecc and distcc daemons for testsuite/kbuild/test-distributed.sh
 # and bench/distributed.sh, on the loopback of the caller's network
 # namespace (the callers run themselves under "unshare -n", as root).
 #

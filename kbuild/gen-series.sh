@@ -16,7 +16,7 @@
 # is also the maintainer in the MAINTAINERS entry (@AUTHOR@ in the
 # templates); without one it refuses. The output depends only on these
 # inputs and the identity (fixed dates and hashes), so
-# kbuild/check-series.sh can regenerate it, with the committed series'
+# testsuite/kbuild/check-series.sh can regenerate it, with the committed series'
 # identity (--author), and compare.
 #
 # Usage: kbuild/gen-series.sh [--author 'NAME <EMAIL>'] [OUTDIR]
