@@ -69,29 +69,9 @@ usage() {
 }
 
 log='' config='' clean=0 incremental=0 split='' author='' keep='' groups='' message=''
-while [ $# -gt 0 ]; do
-	case $1 in
-	--log | --config | --split | --author | --keep | --groups | --message)
-		[ $# -ge 2 ] || { echo "$prog: $1 needs an argument" >&2; usage; }
-		case $1 in
-		--groups) groups=$2 ;;
-		--message) message=$2 ;;
-		--log) log=$2 ;;
-		--config) config=$2 ;;
-		--split) split=$2 ;;
-		--author) author=$2 ;;
-		--keep) keep=$2 ;;
-		esac
-		shift 2
-		;;
-	--clean) clean=1; shift ;;
-	--incremental) incremental=1; shift ;;
-	-h | --help) usage ;;
-	--) shift; break ;;
-	-*) echo "$prog: unknown option $1" >&2; usage ;;
-	*) break ;;
-	esac
-done
+options '--log=log --config=config --split=split --author=author --keep=keep
+	--groups=groups --message=message --clean:clean --incremental:incremental' "$@"
+shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
 shift 3

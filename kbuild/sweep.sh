@@ -50,16 +50,8 @@ usage() {
 	exit 2
 }
 config=allmodconfig restart=0
-while [ $# -gt 0 ]; do
-	case $1 in
-	--config) [ $# -ge 2 ] || usage; config=$2; shift 2 ;;
-	--restart) restart=1; shift ;;
-	-h | --help) usage ;;
-	--) shift; break ;;
-	-*) echo "$prog: unknown option $1" >&2; usage ;;
-	*) break ;;
-	esac
-done
+options '--config=config --restart:restart' "$@"
+shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
 shift 3

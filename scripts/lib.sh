@@ -134,6 +134,47 @@ test_setup() {
 	work=$(cd "$work" && pwd)
 }
 
+# options SPEC ARGS...: the options at the head of ARGS, as SPEC says:
+# words "--NAME=VAR" (an option with a value, "--NAME VALUE": VAR=VALUE)
+# and "--NAME:VAR" (a flag: VAR=1).  "--" ends them; -h, --help, an
+# unknown option and a missing value call the caller's usage (after a
+# line saying which).  Sets nopts, the number of words to shift.
+options() {
+	local spec=$1 w found
+
+	shift
+	nopts=0
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-h | --help) usage ;;
+		--) nopts=$((nopts + 1)); return 0 ;;
+		-*) ;;
+		*) return 0 ;;
+		esac
+		found=
+		for w in $spec; do
+			case $w in
+			"$1="*)
+				[ $# -ge 2 ] || { echo "$prog: $1 needs an argument" >&2; usage; }
+				printf -v "${w#*=}" '%s' "$2"
+				shift 2
+				nopts=$((nopts + 2))
+				found=1
+				break
+				;;
+			"$1:"*)
+				printf -v "${w#*:}" 1
+				shift
+				nopts=$((nopts + 1))
+				found=1
+				break
+				;;
+			esac
+		done
+		[ -n "$found" ] || { echo "$prog: unknown option $1" >&2; usage; }
+	done
+}
+
 # prepared_tree SRC: SRC's physical path; dies unless SRC is a kernel
 # source tree with the series applied (kbuild/prepare-tree.sh).
 prepared_tree() {
