@@ -16,6 +16,8 @@
 #   make install       install into GCC's plugin directory (-fplugin=style_plugin)
 #   make demo          install what is missing, patch a 6.1 kernel, build it with
 #                      W=style, summarize the warnings, boot it in QEMU
+#   make results       regenerate results/ (the benchmark, the defconfig's
+#                      tree-wide patch; hours: bench/bench.mk)
 #   GCC=gcc-11         with "make", "make check-plugin": for GCC 11 (build/gcc-11/)
 
 # GCC is the compiler the plugin is built for (GCC=gcc-11: GCC 11), CXX
@@ -134,7 +136,7 @@ clean:
 	rm -rf $(BUILD)/testsuite $(BUILD)/results
 
 help:
-	@sed -n '3,20s/^# \{0,1\}//p' Makefile
+	@sed -n '3,22s/^# \{0,1\}//p' Makefile
 
 # The kernel targets install what they need first.
 QEMU_DEPS	:= deps

@@ -1,5 +1,5 @@
 # bench/bench.mk - "make bench": W=style vs. plain GCC vs. checkpatch.pl on
-# a real kernel build (bench/run.sh; results in bench/results/).
+# a real kernel build (bench/run.sh; results in results/bench/).
 #
 # Included by the top-level Makefile. Variables (passed on when set on the
 # command line or in the environment): BENCH_VERSION (default 6.1),
@@ -26,3 +26,28 @@ bench: deps
 .PHONY: bench-sample
 bench-sample: deps $(PLUGIN)
 	$(bench-env) $(BENCH_DIR)/sample-cost.sh
+
+# "make results": regenerate what results/ holds, each part with the
+# settings it was made with (results/README.md):
+#   results/bench/      the benchmark on four directories of the 6.1
+#                       x86_64 defconfig (about 2 hours on 2 cores)
+#   results/defconfig/  the whole defconfig's tree-wide patch and its proof
+#                       (stages prepare, build and fix; about 1 hour), in
+#                       a build directory of its own, $(BUILD)/defconfig
+# README.md files there are written by hand.
+RESULTS		:= $(abspath $(BENCH_DIR)/../results)
+RESULTS_DEFCONFIG_WORK := $(BUILD)/defconfig/bench/results
+
+.PHONY: results
+results: deps
+	BUILD="$(BUILD)" JOBS="$(JOBS)" BENCH_VERSION=6.1 \
+	  BENCH_DIRS="kernel mm fs net/ipv4/netfilter" \
+	  BENCH_COST_FILES="kernel/params.c fs/namei.c kernel/dma.c mm/page_alloc.c" \
+	  BENCH_REPS=3 BENCH_RESULTS="$(RESULTS)/bench" $(BENCH_DIR)/run.sh
+	BUILD="$(BUILD)/defconfig" JOBS="$(JOBS)" BENCH_VERSION=6.1 \
+	  $(BENCH_DIR)/run.sh prepare build fix
+	rm -rf "$(RESULTS)/defconfig/treewide"
+	cp -r "$(RESULTS_DEFCONFIG_WORK)/treewide.patch" \
+	  "$(RESULTS_DEFCONFIG_WORK)/treewide" \
+	  "$(RESULTS_DEFCONFIG_WORK)/fix-summary.txt" \
+	  "$(RESULTS_DEFCONFIG_WORK)/compare.log" "$(RESULTS)/defconfig/"

@@ -34,8 +34,9 @@ set -euo pipefail
 
 prog=bench/cost.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-die() { echo "$prog: error: $*" >&2; exit 1; }
-note() { echo "$prog: $(date +%T) $*" >&2; }
+note_time=1
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 for v in BENCH_TREE BENCH_PLAIN BENCH_STYLE BENCH_TMP BENCH_RES BENCH_JOBS; do
 	[ -n "${!v:-}" ] || die "$v is not set (run bench/run.sh cost)"

@@ -42,7 +42,9 @@ out=$BUILD/bench-distributed
 tree=$BUILD/kbuild-test/linux-6.1
 obj=$out/obj
 
-die() { echo "bench/distributed.sh: error: $*" >&2; exit 1; }
+prog=bench/distributed.sh
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$top/scripts/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || die "run as root (network namespace, daemons)"
 for c in icecc iceccd icecc-scheduler distcc distccd unshare ip; do

@@ -22,8 +22,9 @@ set -euo pipefail
 prog=fix.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-die() { echo "$prog: error: $*" >&2; exit 1; }
-note() { echo "$prog: $(date +%T) $*" >&2; }
+note_time=1
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 for v in BENCH_TREE BENCH_STYLE BENCH_LOGS BENCH_RES BENCH_WORK BENCH_JOBS; do
 	[ -n "${!v:-}" ] || die "$v is not set (run bench/run.sh fix)"
@@ -74,9 +75,9 @@ count() { grep -c "$@" || true; }
 		awk '{ p += $1; m += $2 } END { printf "lines: +%d -%d\n", p, m }'
 	echo "split patches: $(find "$res/treewide" -name '*.patch' | wc -l)"
 	grep -h '^Subject:' "$res"/treewide/*.patch 2>/dev/null | sed 's/^/  /' || true
-	echo "style warnings before: $(count 'warning: .*\[-Wstyle-' "$BENCH_LOGS/style.log")"
-	echo "style warnings after: $(count 'warning: .*\[-Wstyle-' "$BENCH_LOGS/fixed.log")"
-	grep 'warning: .*\[-Wstyle-' "$BENCH_LOGS/fixed.log" | sed 's/^/  left: /' | head -20 || true
+	echo "style warnings before: $(count -E "$STYLE_WARNING_RE" "$BENCH_LOGS/style.log")"
+	echo "style warnings after: $(count -E "$STYLE_WARNING_RE" "$BENCH_LOGS/fixed.log")"
+	grep -E "$STYLE_WARNING_RE" "$BENCH_LOGS/fixed.log" | sed 's/^/  left: /' | head -20 || true
 	echo "compare-objs.sh exit status: $rc"
 	grep -E '^compare-objs.sh: |^  (__LINE__|UNEXPLAINED|source path|linked)' "$res/compare.log" |
 		sed 's/^/  /' | head -40

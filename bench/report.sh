@@ -12,7 +12,8 @@
 set -euo pipefail
 
 prog=bench/report.sh
-die() { echo "$prog: error: $*" >&2; exit 1; }
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
 [ $# = 0 ] || { echo "usage: $prog   (environment from bench/run.sh)" >&2; exit 1; }
 for v in BENCH_WORK BENCH_TREE BENCH_LOGS BENCH_TMP BENCH_RES; do

@@ -2,7 +2,8 @@
 # bench/run.sh - benchmark W=style against plain GCC and checkpatch.pl on a
 # real kernel build (x86_64 defconfig of a Debian linux-source tree).
 #
-# One command reproduces bench/results/ from scratch:
+# One command reproduces results/bench/ from scratch (make results: with
+# the settings it was made with):
 #
 #   bench/run.sh                      (or: make bench)
 #   BENCH_DIRS="kernel" bench/run.sh  (a subset: make kernel/)
@@ -42,7 +43,7 @@
 #   BENCH_COST_FILES  source files for the cost stage (default: a list of
 #                  heavy and small files; those not compiled are skipped and
 #                  the list is filled up from the compiled files)
-#   BENCH_RESULTS  where the results are copied (default <repo>/bench/results)
+#   BENCH_RESULTS  where the results are copied (default <repo>/results/bench)
 #
 # Needs: what kbuild/ needs (gcc-N-plugin-dev, flex, bison, bc, libelf-dev,
 # libssl-dev, perl, patch, xz-utils, linux-source-VERSION),
@@ -61,8 +62,9 @@ prog=bench/run.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 
-die() { echo "$prog: error: $*" >&2; exit 1; }
-note() { echo "$prog: $(date +%T) $*" >&2; }
+note_time=1
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 usage() {
 	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//p}' "$0" >&2
@@ -97,7 +99,7 @@ style=$work/out-style
 logs=$work/logs
 tmp=$work/work
 res=$work/results
-results=${BENCH_RESULTS:-$here/results}
+results=${BENCH_RESULTS:-$root/results/bench}
 
 # BENCH_DIRS: words naming directories (checked against the tree later).
 read -r -a dirs <<<"${BENCH_DIRS:-}"

@@ -46,8 +46,9 @@ set -euo pipefail
 prog=bench/sample-cost.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-die() { echo "$prog: error: $*" >&2; exit 1; }
-note() { echo "$prog: $(date +%T) $*" >&2; }
+note_time=1
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 # shellcheck source=bench/floor.sh
 . "$here/floor.sh"
 

@@ -94,12 +94,11 @@
 # unexplained difference or a missing artifact, 2 bad input.
 set -euo pipefail
 
-prog=compare-objs.sh
+# Bad input exits 2 (die_status).
+prog=compare-objs.sh die_status=2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-die() {
-	echo "$prog: error: $*" >&2
-	exit 2
-}
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 # compare-elf, built from compare-elf.c with the host's cc into
 # $BUILD/tools the first time (and again when the source is newer).
 elfcmp=${BUILD:-$(dirname "$here")/build}/tools/compare-elf
@@ -109,9 +108,6 @@ if [ ! "$elfcmp" -nt "$here/compare-elf.c" ]; then
 		mv -f "$elfcmp.$$" "$elfcmp" ||
 		die "cannot build $elfcmp from $here/compare-elf.c"
 fi
-note() {
-	echo "$prog: $*"
-}
 objects_only=0 identical=0 only_list=''
 case ${1:-} in
 --objects-only) objects_only=1; shift ;;

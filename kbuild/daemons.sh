@@ -1,4 +1,4 @@
-# kbuild/daemons.sh - icecc and distcc daemons for kbuild/test-distributed.sh
+# kbuild/daemons.sh - icecc and distcc daemons for testsuite/kbuild/test-distributed.sh
 # and bench/distributed.sh, on the loopback of the caller's network
 # namespace (the callers run themselves under "unshare -n", as root).
 #
@@ -19,7 +19,7 @@
 #                            its output in LOG, the warning and error
 #                            lines sorted in LOG's .warnings; the command
 #                            is prefixed with ${engine_time[@]} if set
-# Needs die() (kbuild/lib.sh or the caller's).
+# Needs die() (scripts/lib.sh).
 #
 # icecc's scheduler gives a job only to a node whose load is below 1000,
 # and the node computes it from the idle ticks in /proc/stat (icecream

@@ -60,8 +60,8 @@ set -euo pipefail
 prog=fix-tree.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 usage() {
 	echo "usage: $0 [--log FILE] [--config TARGET] [--clean|--incremental] [--split DIR] [--author 'NAME <EMAIL>'] [--groups FILE] [--message FILE] [--keep DIR] SRC OBJ OUT.patch [make args...]" >&2
@@ -69,29 +69,9 @@ usage() {
 }
 
 log='' config='' clean=0 incremental=0 split='' author='' keep='' groups='' message=''
-while [ $# -gt 0 ]; do
-	case $1 in
-	--log | --config | --split | --author | --keep | --groups | --message)
-		[ $# -ge 2 ] || { echo "$prog: $1 needs an argument" >&2; usage; }
-		case $1 in
-		--groups) groups=$2 ;;
-		--message) message=$2 ;;
-		--log) log=$2 ;;
-		--config) config=$2 ;;
-		--split) split=$2 ;;
-		--author) author=$2 ;;
-		--keep) keep=$2 ;;
-		esac
-		shift 2
-		;;
-	--clean) clean=1; shift ;;
-	--incremental) incremental=1; shift ;;
-	-h | --help) usage ;;
-	--) shift; break ;;
-	-*) echo "$prog: unknown option $1" >&2; usage ;;
-	*) break ;;
-	esac
-done
+options '--log=log --config=config --split=split --author=author --keep=keep
+	--groups=groups --message=message --clean:clean --incremental:incremental' "$@"
+shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
 shift 3
@@ -101,11 +81,7 @@ jobs=${JOBS:-2}
 for tool in git patch make awk sed diff; do
 	command -v $tool >/dev/null || die "$tool is not installed"
 done
-[ -d "$src" ] || die "SRC '$src' is not a directory"
-{ [ -f "$src/Makefile" ] && [ -f "$src/Kconfig" ]; } || die "SRC '$src' is not a kernel source tree (no Makefile/Kconfig)"
-[ -f "$src/scripts/gcc-plugins/style_plugin.c" ] ||
-	die "SRC '$src' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
-src=$(cd "$src" && pwd -P)
+src=$(prepared_tree "$src") || exit
 case $out in
 */ | '') die "OUT.patch must be a file name, got '$out'" ;;
 esac
@@ -217,8 +193,8 @@ fi
 # 2. The fix-its, with each file's path made relative to SRC. GCC names
 # files as the compiler was given them, relative to OBJ (where kbuild runs
 # it) or absolute.
-nwarn=$(grep -c ': warning: .*\[-Wstyle-[a-z-]*\]$' "$log" || true)
-nerr=$(grep -c ': error: .*\[-Werror=style-[a-z-]*\]$' "$log" || true)
+nwarn=$(grep -cE "$STYLE_WARNING_RE\$" "$log" || true)
+nerr=$(grep -cE "$STYLE_ERROR_RE\$" "$log" || true)
 grep '^fix-it:"' "$log" >"$work/fixits.raw" || true
 # Reports without fix-its are normal (the plugin offers none for some
 # lines), but with none at all, check that the build asked for them: on

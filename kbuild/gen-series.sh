@@ -16,7 +16,7 @@
 # is also the maintainer in the MAINTAINERS entry (@AUTHOR@ in the
 # templates); without one it refuses. The output depends only on these
 # inputs and the identity (fixed dates and hashes), so
-# kbuild/check-series.sh can regenerate it, with the committed series'
+# testsuite/kbuild/check-series.sh can regenerate it, with the committed series'
 # identity (--author), and compare.
 #
 # Usage: kbuild/gen-series.sh [--author 'NAME <EMAIL>'] [OUTDIR]
@@ -28,19 +28,17 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 tpl=$here/templates
 plugin_dir=${PLUGIN_DIR:-$root/plugin}
+prog=gen-series.sh
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$root/scripts/lib.sh"
 author=
 if [ "${1:-}" = --author ]; then
-	[ $# -ge 2 ] || { echo "gen-series.sh: error: --author needs 'NAME <EMAIL>'" >&2; exit 1; }
+	[ $# -ge 2 ] || die "--author needs 'NAME <EMAIL>'"
 	author=$2
 	shift 2
 fi
 out=${1:-$here/patches}
 signature="kbuild/gen-series.sh"
-
-die() {
-	echo "gen-series.sh: error: $*" >&2
-	exit 1
-}
 
 command -v git >/dev/null || die "git is not installed"
 # The identity that signs the series: the caller's git identity, read

@@ -9,22 +9,22 @@
 #   check-kbuild-wflags   W=1/2/3/e/c behave exactly as without the series
 #   check-kbuild-build    a tinyconfig + CONFIG_WERROR=y kernel builds with
 #                         W=style and reports each violation once
-#   check-kbuild-env      kbuild/test-env.sh: W= alone switches the plugin,
+#   check-kbuild-env      testsuite/kbuild/test-env.sh: W= alone switches the plugin,
 #                         no inherited environment variable does (6.1,
 #                         tinyconfig, single objects: a few minutes)
 #   kbuild-trees          kbuild/prepare-tree.sh for each version into
 #                         $(BUILD)/linux-VERSION
-#   check-kbuild-fix      kbuild/test-fix.sh: fix-tree.sh on the 6.1 QEMU
+#   check-kbuild-fix      testsuite/kbuild/test-fix.sh: fix-tree.sh on the 6.1 QEMU
 #                         kernel, no code change (compare-objs.sh), boot
-#   check-kbuild-sarif    kbuild/test-sarif.sh: STYLE_SARIF= on the QEMU
+#   check-kbuild-sarif    testsuite/kbuild/test-sarif.sh: STYLE_SARIF= on the QEMU
 #                         kernel (one log, the same in any compile order),
 #                         new warnings only
-#   check-kbuild-proof    kbuild/test-proof.sh: compare-objs.sh rejects
+#   check-kbuild-proof    testsuite/kbuild/test-proof.sh: compare-objs.sh rejects
 #                         planted code changes, accepts formatting (seconds)
-#   check-kbuild-distributed  kbuild/test-distributed.sh: W=style objects
+#   check-kbuild-distributed  testsuite/kbuild/test-distributed.sh: W=style objects
 #                         through icecc and distcc with real daemons on a
 #                         private loopback (as root), against a local build
-#   check-treewide        kbuild/check-treewide.sh: the committed
+#   check-treewide        testsuite/kbuild/check-treewide.sh: the committed
 #                         treewide/6.12 applies to a fresh linux-source-6.12
 #                         without fuzz, changes only blanks, is signed, its
 #                         proof.log has 0 unexplained; a planted change is
@@ -43,6 +43,8 @@
 KBUILD_DIR	:= $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 KBUILD_VERSIONS	?= 6.1 6.12
 BUILD		?= $(abspath $(KBUILD_DIR)/../build)
+# The kbuild tests (testsuite/kbuild/), apart from the tools here.
+KBUILD_TEST_DIR	:= $(KBUILD_DIR)/../testsuite/kbuild
 JOBS		?= 2
 
 kbuild-env	= BUILD=$(BUILD) JOBS=$(JOBS)
@@ -61,25 +63,25 @@ kbuild-series:
 KBUILD_WFLAGS_VERSIONS ?= 6.1
 check-kbuild:
 	@rc=0; \
-	$(KBUILD_DIR)/check-series.sh $(KBUILD_VERSIONS) || rc=1; \
-	$(kbuild-env) $(KBUILD_DIR)/test-wflags.sh $(KBUILD_WFLAGS_VERSIONS) || rc=1; \
-	$(kbuild-env) $(KBUILD_DIR)/test-build.sh $(KBUILD_VERSIONS) || rc=1; \
-	$(kbuild-env) $(KBUILD_DIR)/test-env.sh 6.1 || rc=1; \
-	$(kbuild-env) $(KBUILD_DIR)/test-proof.sh || rc=1; \
+	$(KBUILD_TEST_DIR)/check-series.sh $(KBUILD_VERSIONS) || rc=1; \
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-wflags.sh $(KBUILD_WFLAGS_VERSIONS) || rc=1; \
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-build.sh $(KBUILD_VERSIONS) || rc=1; \
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-env.sh 6.1 || rc=1; \
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-proof.sh || rc=1; \
 	exit $$rc
 
 check-kbuild-series:
-	$(KBUILD_DIR)/check-series.sh $(KBUILD_VERSIONS)
+	$(KBUILD_TEST_DIR)/check-series.sh $(KBUILD_VERSIONS)
 
 check-kbuild-wflags:
-	$(kbuild-env) $(KBUILD_DIR)/test-wflags.sh $(KBUILD_VERSIONS)
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-wflags.sh $(KBUILD_VERSIONS)
 
 check-kbuild-build:
-	$(kbuild-env) $(KBUILD_DIR)/test-build.sh $(KBUILD_VERSIONS)
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-build.sh $(KBUILD_VERSIONS)
 
 .PHONY: check-kbuild-env
 check-kbuild-env:
-	$(kbuild-env) $(KBUILD_DIR)/test-env.sh 6.1
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-env.sh 6.1
 
 kbuild-trees:
 	@set -e; for v in $(KBUILD_VERSIONS); do \
@@ -90,29 +92,29 @@ kbuild-trees:
 # namespace of its own: a few 6.1 objects through each (a few minutes).
 .PHONY: check-kbuild-distributed
 check-kbuild-distributed:
-	$(kbuild-env) $(KBUILD_DIR)/test-distributed.sh
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-distributed.sh
 
 # The proof's own tests: small builds, a few seconds.
 .PHONY: check-kbuild-proof
 check-kbuild-proof:
-	$(kbuild-env) $(KBUILD_DIR)/test-proof.sh
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-proof.sh
 
 # Not part of check-kbuild (two more kernel builds, 7-15 minutes).
 .PHONY: check-kbuild-fix
 check-kbuild-fix:
-	$(kbuild-env) $(KBUILD_DIR)/test-fix.sh 6.1
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-fix.sh 6.1
 
 # Not part of check-kbuild: make W=style STYLE_SARIF= on the CI kernel,
 # base/head new warnings.  One kernel build (7-10 minutes), none when
 # SARIF_REFERENCE names the qemu stage's (make check: a few minutes).
 .PHONY: check-kbuild-sarif
 check-kbuild-sarif:
-	$(kbuild-env) $(KBUILD_DIR)/test-sarif.sh
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-sarif.sh
 
 # The committed tree-wide patches of 6.12 (issue 21).
 .PHONY: check-treewide treewide
 check-treewide:
-	$(KBUILD_DIR)/check-treewide.sh 6.12
+	$(KBUILD_TEST_DIR)/check-treewide.sh 6.12
 
 # The directories of the committed sample (dense in violations; the
 # whole allmodconfig: TREEWIDE_DIRS= empty, see docs/RESULTS.md for its

@@ -27,7 +27,7 @@ set -euo pipefail
 prog=prepare-tree.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 usage() {
 	echo "usage: $0 [--force] VERSION [DESTDIR]   (VERSION: 6.1 or 6.12)" >&2

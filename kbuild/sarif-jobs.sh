@@ -16,7 +16,7 @@
 #    stamps, so the whole files are compared).
 # Not in make check: the -j1 build alone took 39 minutes on a busy
 # 2-core machine; docs/sarif.md records the measured result.  The -j2
-# build can then serve kbuild/test-sarif.sh as its reference
+# build can then serve testsuite/kbuild/test-sarif.sh as its reference
 # (SARIF_REFERENCE=WORK/sarif-jobs/j2 SARIF_TREE=BUILD/linux-6.1).
 #
 # Usage: kbuild/sarif-jobs.sh
@@ -30,7 +30,7 @@ set -euo pipefail
 prog=sarif-jobs.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-. "$here/lib.sh"
+. "$here/../scripts/lib.sh"
 
 test_setup 6.1
 command -v jq >/dev/null || die "jq is missing (make deps)"

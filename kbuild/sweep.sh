@@ -42,24 +42,16 @@ set -euo pipefail
 
 prog=sweep.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 usage() {
 	echo "usage: $0 [--config TARGET] [--restart] SRC OBJ OUT [DIR...]" >&2
 	exit 2
 }
 config=allmodconfig restart=0
-while [ $# -gt 0 ]; do
-	case $1 in
-	--config) [ $# -ge 2 ] || usage; config=$2; shift 2 ;;
-	--restart) restart=1; shift ;;
-	-h | --help) usage ;;
-	--) shift; break ;;
-	-*) echo "$prog: unknown option $1" >&2; usage ;;
-	*) break ;;
-	esac
-done
+options '--config=config --restart:restart' "$@"
+shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
 shift 3
@@ -69,10 +61,7 @@ nice=${NICE:-19}
 arch=${ARCH:-x86_64}
 interval=${PROGRESS_INTERVAL:-30}
 
-[ -f "$src/Makefile" ] && [ -f "$src/Kconfig" ] || die "SRC '$src' is not a kernel source tree"
-[ -f "$src/scripts/gcc-plugins/style_plugin.c" ] ||
-	die "SRC '$src' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
-src=$(cd "$src" && pwd -P)
+src=$(prepared_tree "$src") || exit
 for d in ${dirs[@]+"${dirs[@]}"}; do
 	d=${d%/}
 	[ -d "$src/$d" ] || die "DIR '$d' is not a directory of $src"
@@ -206,10 +195,10 @@ while IFS=$(printf '\t') read -r o _; do
 done <"$out/commands"
 mv "$out/sweep.log.tmp" "$out/sweep.log"
 mv "$out/deps.tmp" "$out/deps"
-nwarn=$(grep -c ': warning: .*\[-Wstyle-[a-z-]*\]$' "$out/sweep.log" || true)
-nuniq=$(grep ': warning: .*\[-Wstyle-[a-z-]*\]$' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
+nwarn=$(grep -cE "$STYLE_WARNING_RE\$" "$out/sweep.log" || true)
+nuniq=$(grep -E "$STYLE_WARNING_RE\$" "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
 nfix=$(grep '^fix-it:"' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
-withw=$(grep -l ': warning: .*\[-Wstyle-' -r "$out/logs" | wc -l)
+withw=$(grep -lE "$STYLE_WARNING_RE" -r "$out/logs" | wc -l)
 {
 	echo "sweep of ${dirs[*]:-the whole tree}: $(basename "$src"), $(sed -n 's/^# Linux.* \([0-9.]*\) Kernel Configuration$/\1/p' "$obj/.config" | head -n1) $config for $arch (changes: kbuild/sweep.config)"
 	echo "files: $total compile commands, $fail failed to compile (their logs say why), $withw with style warnings"

@@ -28,8 +28,8 @@ set -euo pipefail
 prog=treewide-proof.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 [ $# = 4 ] || { echo "usage: $0 SRC OBJ OUT DEST" >&2; exit 2; }
 src=$(cd "$1" && pwd -P)

@@ -25,8 +25,8 @@ set -euo pipefail
 
 prog=treewide-report.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 [ $# -ge 5 ] || { echo "usage: $0 SRC OBJ OUT DEST SAMPLE_DIR..." >&2; exit 2; }
 src=$(cd "$1" && pwd -P)
@@ -41,7 +41,7 @@ mapfile -t patches < <(series_patches "$dest")
 
 # The warnings: FILE(relative to SRC)<TAB>LINE<TAB>RULE, and the fix-its' lines.
 norm() { sed "s|^$src/||; s|^\\.\\./||"; }
-sed -n 's/^\([^ :]*\):\([0-9]*\):[0-9]*: warning: .*\[-Wstyle-\([a-z-]*\)\]$/\1\t\2\t\3/p' "$out/sweep.log" |
+sed -En "s/^([^ :]*):([0-9]*):[0-9]*$STYLE_WARNING_RE\$/\1\t\2\t\3/p" "$out/sweep.log" |
 	norm | LC_ALL=C sort -u >"$work/warnings"
 sed -n 's/^fix-it:"\([^"]*\)":{\([0-9]*\):.*/\1\t\2/p' "$out/sweep.log" | norm | LC_ALL=C sort -u >"$work/fixlines"
 # A warning has a fix-it when one starts on its line (the removal of

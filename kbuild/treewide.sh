@@ -33,8 +33,8 @@ set -euo pipefail
 prog=treewide.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 
 [ $# = 5 ] || { echo "usage: $0 VERSION SRC OBJ OUT DEST" >&2; exit 2; }
 version=$1 src=$2 obj=$3 out=$4 dest=$5
@@ -98,11 +98,11 @@ note "$(wc -l <"$work/files.map") files with fix-its; $(wc -l <"$work/excluded")
 
 # The log without the left-out headers' fix-its (and their warnings),
 # each diagnostic's fix-its once.
-awk -F'\t' 'NR == FNR { ex[$1] = 1; next } FILENAME == ARGV[2] { if ($2 in ex) drop[$1] = 1; next }
+awk -F'\t' -v warning="$STYLE_WARNING_RE" 'NR == FNR { ex[$1] = 1; next } FILENAME == ARGV[2] { if ($2 in ex) drop[$1] = 1; next }
 	{
 		f = $0
 		if (f ~ /^fix-it:"/) { sub(/^fix-it:"/, "", f); sub(/":\{.*$/, "", f) }
-		else if (f ~ /: warning: .*\[-Wstyle-/) sub(/:[0-9]+:[0-9]+: warning: .*$/, "", f)
+		else if (f ~ warning) sub(/:[0-9]+:[0-9]+: warning: .*$/, "", f)
 		else { print; next }
 		if (!(f in drop)) print
 	}' "$work/excluded" "$work/files.map" "$out/sweep.log" |
@@ -115,7 +115,7 @@ awk -F'\t' 'NR == FNR { ex[$1] = 1; next } FILENAME == ARGV[2] { if ($2 in ex) d
 		END { if (g != "" && !seen[g]++) printf "%s", g }' >"$work/sweep.log"
 
 # Groups: drivers/X, sound/X, fs/X, net/X, arch/X, or the top directory.
-awk -F'\t' 'NR == FNR { ex[$1] = 1; next } !($2 in ex) { print $2 }' "$work/excluded" "$work/files.map" |
+awk -F'\t' -v warning="$STYLE_WARNING_RE" 'NR == FNR { ex[$1] = 1; next } !($2 in ex) { print $2 }' "$work/excluded" "$work/files.map" |
 	awk -F/ '{ g = $1; if (NF > 2 && ($1 ~ /^(drivers|sound|fs|net|arch)$/)) g = $1 "/" $2; print $0 "\t" g }' >"$work/groups"
 while [ "$(cut -f2 "$work/groups" | LC_ALL=C sort -u | wc -l)" -gt "$max_patches" ]; do
 	small=$(cut -f2 "$work/groups" | grep / | LC_ALL=C sort | uniq -c | sort -n | awk 'NR == 1 { print $2 }')

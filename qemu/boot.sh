@@ -17,10 +17,9 @@
 set -euo pipefail
 
 marker=STYLE-BOOT-OK
-die() {
-	echo "boot.sh: error: $*" >&2
-	exit 1
-}
+prog=boot.sh
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
 	echo "usage: $0 BZIMAGE INITRAMFS [LOGFILE]" >&2
 	exit 2

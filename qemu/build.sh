@@ -13,7 +13,7 @@
 # KBUILD_BUILD_TIMESTAMP/USER/HOST/VERSION are fixed (overridable from the
 # environment) so two builds of the same tree can be byte-identical.
 # While it builds, a line every 30 s on stderr says how far it is
-# ("linux-6.1 style: 412 objects compiled, 3 min"; kbuild/lib.sh's
+# ("linux-6.1 style: 412 objects compiled, 3 min"; scripts/lib.sh's
 # kbuild_make; PROGRESS_INTERVAL=N changes the period).
 # Environment: BUILD_VERBOSE=1 streams the log to stdout instead;
 #              JOBS=N overrides -j$(nproc);
@@ -21,22 +21,17 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# kbuild_make (the progress lines); the die() below replaces lib.sh's.
-# shellcheck disable=SC2034 # used by lib.sh
+# die, die_log, kbuild_make (the progress lines).
+# shellcheck disable=SC2034 # used by scripts/lib.sh
 prog=build.sh
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/../kbuild/lib.sh"
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 fragment=${CONFIG_FRAGMENT:-$here/tiny.config}
 
 usage() {
 	echo "usage: $0 SRC_TREE OBJ_DIR [make args...]" >&2
 	exit 2
 }
-die() {
-	echo "build.sh: error: $*" >&2
-	exit 1
-}
-
 [ $# -ge 2 ] || usage
 src=$1 obj=$2
 shift 2
@@ -80,20 +75,14 @@ kmake_long() {
 			-C "$src" O="$obj" ARCH=x86_64 "$@"
 	fi
 }
-fail() {
-	echo "build.sh: error: $* (last lines of $log below)" >&2
-	tail -n 30 "$log" >&2
-	exit 1
-}
-
 start=$(date +%s)
 echo "build.sh: configuring $obj (tinyconfig + $(basename "$fragment")) from $src"
-kmake "$@" tinyconfig || fail "make tinyconfig failed"
+kmake "$@" tinyconfig || die_log "$log" "make tinyconfig failed"
 # -m: only merge; -O: output dir.  merge_config.sh prints to stdout.
 (cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" \
 	"$obj/.config" "$fragment") >>"$log" 2>&1 ||
-	fail "merge_config.sh failed"
-kmake "$@" olddefconfig || fail "make olddefconfig failed"
+	die_log "$log" "merge_config.sh failed"
+kmake "$@" olddefconfig || die_log "$log" "make olddefconfig failed"
 
 # Fail loudly if kconfig dropped or changed any symbol of the fragment.
 missing=0
@@ -116,6 +105,6 @@ if [ $missing = 1 ]; then
 fi
 
 echo "build.sh: building bzImage with -j$jobs ${*:+(make args: $*) }(log: $log)"
-kmake_long -j"$jobs" "$@" bzImage || fail "kernel build failed"
+kmake_long -j"$jobs" "$@" bzImage || die_log "$log" "kernel build failed"
 end=$(date +%s)
 echo "build.sh: built $obj/arch/x86/boot/bzImage in $((end - start)) s"

@@ -9,10 +9,9 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-die() {
-	echo "initramfs.sh: error: $*" >&2
-	exit 1
-}
+prog=initramfs.sh
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
 [ $# -eq 1 ] || { echo "usage: $0 OUT.cpio" >&2; exit 2; }
 out=$1
 case $out in

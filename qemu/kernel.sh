@@ -30,16 +30,13 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-die() {
-	echo "kernel.sh: error: $*" >&2
-	echo "FAIL: linux-${version:-?}: $*"
-	exit 1
-}
-pass() {
-	echo "PASS: linux-$version: $*"
-}
+prog=kernel.sh
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$root/scripts/lib.sh"
 [ $# -eq 1 ] || { echo "usage: $0 VERSION   (6.1 or 6.12)" >&2; exit 2; }
 version=$1
+# die: also a FAIL line for the version.
+die_fail="linux-$version: "
 [[ $version =~ ^[0-9]+\.[0-9]+$ ]] || die "VERSION must look like 6.1 or 6.12, got '$version'"
 tarball=/usr/src/linux-source-$version.tar.xz
 
@@ -106,7 +103,7 @@ if [ -f "$out/style/build.log" ]; then
 		"$out/style/style-warnings.txt" || die "no summary of the style build"
 fi
 [ $rc = 0 ] || die "style build failed (log: $out/style/build.log)"
-pass "a tinyconfig kernel builds with ${style_args[*]:-no W=}"
+pass "linux-$version: a tinyconfig kernel builds with ${style_args[*]:-no W=}"
 # The summary read from the merged SARIF log must hold the build log's
 # warnings, at the same files, lines and rules (the columns differ where
 # a tab precedes: GCC's display columns against SARIF's); after a build
@@ -125,21 +122,21 @@ if [ -n "$sarif" ]; then
 			diff "$out/style/style-warnings.keys" "$out/style/style-warnings-log.keys" | head -n 10
 			die "the summary from $sarif is not the build log's warnings"
 		}
-		pass "the summary, read from the merged SARIF, has the build log's $n warnings (file, line, rule)"
+		pass "linux-$version: the summary, read from the merged SARIF, has the build log's $n warnings (file, line, rule)"
 	else
 		missing=$(comm -13 "$out/style/style-warnings.keys" "$out/style/style-warnings-log.keys")
 		[ -z "$missing" ] || {
 			echo "$missing" | head -n 10
 			die "the summary from $sarif lacks warnings of the build log"
 		}
-		pass "the summary, read from the merged SARIF ($n warnings), has each of the build log's (file, line, rule)"
+		pass "linux-$version: the summary, read from the merged SARIF ($n warnings), has each of the build log's (file, line, rule)"
 	fi
 fi
 case " ${style_args[*]} " in
 *" W="*style*)
 	n=$(grep -c '\[-W\(error=\)\{0,1\}style-' "$out/style/style-warnings.txt" || true)
 	[ "$n" -gt 0 ] || die "the W=style build reported no style warning"
-	pass "$n style warnings kept in $out/style/style-warnings.txt and summarized"
+	pass "linux-$version: $n style warnings kept in $out/style/style-warnings.txt and summarized"
 	;;
 esac
 
@@ -149,7 +146,7 @@ release=$(cat "$out/style/include/config/kernel.release")
 BOOT_EXPECT=${BOOT_EXPECT:-release=$release} \
 	"$here/boot.sh" "$out/style/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
 	"$out/style/boot.log" || die "the kernel did not boot to the marker (log: $out/style/boot.log)"
-pass "it boots in QEMU, the marker shows release=$release, and QEMU exits 0"
+pass "linux-$version: it boots in QEMU, the marker shows release=$release, and QEMU exits 0"
 
 # 5. Optional: plain build must be byte-identical to the style build.
 if [ "${IDENTITY:-0}" = 1 ]; then
@@ -159,6 +156,6 @@ if [ "${IDENTITY:-0}" = 1 ]; then
 	step "comparing style and plain builds"
 	"$here/compare.sh" "$out/style" "$out/plain" ||
 		die "the style and plain builds differ"
-	pass "vmlinux and bzImage are byte-identical with and without ${style_args[*]:-no W=}"
+	pass "linux-$version: vmlinux and bzImage are byte-identical with and without ${style_args[*]:-no W=}"
 fi
 step "PASS"

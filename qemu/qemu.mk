@@ -28,11 +28,11 @@ qemu-6.1 qemu-6.12: qemu-%: $(QEMU_DEPS)
 # writes its merged SARIF log: check-kbuild-fix takes the style build as
 # its reference, and check-kbuild-sarif as its -j2 build (scripts/check.sh,
 # stages fix and kbuild-sarif).  First, kbuild_make, which shows the
-# progress of these builds (kbuild/test-progress.sh, seconds).
+# progress of these builds (testsuite/kbuild/test-progress.sh, seconds).
 QEMU_KCFLAGS := -fdiagnostics-parseable-fixits -fdiagnostics-column-unit=byte
 QEMU_SARIF := $(BUILD)/qemu-6.1/style/style.sarif
 check-qemu: $(QEMU_DEPS)
-	-BUILD='$(BUILD)' $(QEMU_MK_DIR)/../kbuild/test-progress.sh
+	-BUILD='$(BUILD)' $(QEMU_MK_DIR)/../testsuite/kbuild/test-progress.sh
 	KCFLAGS='$(QEMU_KCFLAGS)' IDENTITY=1 \
 		STYLE_MAKE_ARGS="W=style STYLE_SARIF=$(QEMU_SARIF)" \
 		$(QEMU_KERNEL) 6.1

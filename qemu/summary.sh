@@ -20,10 +20,9 @@
 # Always exits 0 when the log could be read (warnings are not an error).
 set -euo pipefail
 
-die() {
-	echo "summary.sh: error: $*" >&2
-	exit 2
-}
+prog=summary.sh die_status=2
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 usage() {
 	echo "usage: $0 [-s SRC_TREE] [-r SARIF] LOGFILE [OUTFILE]" >&2
 	exit 2
@@ -76,7 +75,7 @@ if [ -n "$sarif" ]; then
 			"$tmp/jq.err" | head -c 200)"
 else
 	sed 's/\x1b\[[0-9;]*[mK]//g' "$log" |
-		grep -E '^[^ :][^:]*:[0-9]+:[0-9]+: (warning|error): .*\[-W(error=)?style-[A-Za-z0-9_-]+\][[:space:]]*$' \
+		grep -E '^[^ :][^:]*:[0-9]+:[0-9]+: (warning|error): .*'"$STYLE_TAG_RE"'[[:space:]]*$' \
 			>"$tmp/raw" || true
 fi
 
@@ -111,7 +110,7 @@ done < <(cut -d: -f1 "$tmp/raw" | grep '^/' | sort -u)
 printf '%s\n' "${roots[@]}" | grep -v '/\.unresolved$' >"$tmp/roots" || true
 
 # 3. Normalize, de-duplicate by file:line:col:rule, write OUTFILE.
-awk -v rootsfile="$tmp/roots" '
+STYLE_TAG_RE=$STYLE_TAG_RE awk -v rootsfile="$tmp/roots" '
 BEGIN {
 	n = 0
 	while ((getline r < rootsfile) > 0)
@@ -162,7 +161,7 @@ BEGIN {
 	path = stack[1]
 	for (i = 2; i <= k; i++)
 		path = path "/" stack[i]
-	match(rest, /\[-W(error=)?style-[A-Za-z0-9_-]+\]$/)
+	match(rest, ENVIRON["STYLE_TAG_RE"] "$")
 	rule = substr(rest, RSTART + 3, RLENGTH - 4)
 	sub(/^error=/, "", rule)
 	rule = "-W" rule

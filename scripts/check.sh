@@ -38,9 +38,9 @@ BUILD=${BUILD:-$top/build}
 GCC=${GCC:-gcc}
 PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
 GXX=${GXX:-g++}
-# The SARIF validator, from scripts/deps-npm.sh (testsuite/lib/common.sh
-# says where), fixed here for nested runs, which have another BUILD.
-SARIF_MULTITOOL=$(. "$top/testsuite/lib/common.sh" && echo "$SARIF_MULTITOOL")
+# The SARIF validator, from scripts/deps-npm.sh (scripts/lib.sh says
+# where), fixed here for nested runs, which have another BUILD.
+SARIF_MULTITOOL=$(. "$top/scripts/lib.sh" && sarif_multitool "$BUILD")
 results=$BUILD/results
 mkdir -p "$results"
 expected_unsupported=$top/testsuite/expected-unsupported.txt

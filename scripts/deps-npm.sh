@@ -10,7 +10,9 @@
 # Afterwards: $BUILD/npm/node_modules/.bin/sarif-multitool validate FILE
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+prog=deps-npm.sh
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$(dirname "$0")/lib.sh"
 prefix=${BUILD:-$top/build}/npm
 pkg=@microsoft/sarif-multitool-linux
 version=5.7.0
@@ -28,8 +30,7 @@ for cmd in npm jq; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
 	if [ "$(id -u)" -ne 0 ]; then
-		echo "deps-npm.sh: error: ${missing[*]} missing: run 'apt-get install ${missing[*]}' as root" >&2
-		exit 1
+		die "${missing[*]} missing: run 'apt-get install ${missing[*]}' as root"
 	fi
 	apt-get install -y "${missing[@]}" >&2
 fi

@@ -12,7 +12,7 @@
 #   robust  testsuite/robust: GCC's own tests, csmith, valgrind, ccache,
 #           distcc
 #   kernel  unpack, patch, build and boot kernels in QEMU; build kernel
-#           objects through icecc and distcc (kbuild/test-distributed.sh)
+#           objects through icecc and distcc (testsuite/kbuild/test-distributed.sh)
 #   bench   bench/: valgrind, gnuplot, GNU time
 #
 # Only what is missing is installed, with apt-get (as root).  When that

@@ -11,8 +11,9 @@
 
 set -uo pipefail
 
-# shellcheck source=lib/common.sh
-. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+# shellcheck source=../scripts/lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/scripts/lib.sh"
+test_env
 scratch "$tmp_root/controls"
 
 RULES='the rules are: if-body, else-body, brace-body, loop-body, do-body, multi-stmt, empty-body'

@@ -16,8 +16,9 @@
 
 set -uo pipefail
 
-# shellcheck source=lib/common.sh
-. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+# shellcheck source=../scripts/lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/scripts/lib.sh"
+test_env
 src=$tmp_root/linux-6.1
 obj=$tmp_root/qemu-6.1/style
 log=$obj/build.log
@@ -28,7 +29,7 @@ mkdir -p "$tmp"
 # GCC's default display columns (as editors meet them; the qemu stage
 # builds with -fdiagnostics-column-unit=byte for kbuild-sarif).
 fit() {
-	grep -qs '\[-Wstyle-' "$1" && grep -qs '^fix-it:' "$1" &&
+	grep -Eqs "$STYLE_WARNING_RE" "$1" && grep -qs '^fix-it:' "$1" &&
 		! grep -qs -- -fdiagnostics-column-unit=byte "$(dirname "$1")/init/.main.o.cmd"
 }
 
@@ -124,7 +125,7 @@ VIM
 # landed OUT: the style entries of vim's OUT as FILE LINE BYTE-COLUMN,
 # where the cursor landed.
 landed() {
-	grep -E '\[-W(error=)?style-' "$1" | awk -F'\t' '{ print $1 "\t" $3 "\t" $4 }' | sort
+	grep -E "$STYLE_TAG_RE" "$1" | awk -F'\t' '{ print $1 "\t" $3 "\t" $4 }' | sort
 }
 cut -f1-3 expected.tsv | sort > expected-land.tsv
 STYLE_VIM=$top/editors/style.vim OBJ=$obj LOG=$log OUT=$tmp/vim.out \
@@ -183,7 +184,7 @@ check "emacs: without it, fix-it lines are errors (what this test catches)" [ "$
 # (microsoft/vscode-cpptools, Extension/package.json, "problemMatchers",
 # name "gcc"): its JavaScript regex, the same in Perl.
 gcc_re='^(.*?):(\d+):(\d*):?\s+(?:fatal\s+)?(warning|error):\s+(.*)$'
-grep -E '\[-W(error=)?style-' "$log" | grep -v '^fix-it:' |
+grep -E "$STYLE_TAG_RE" "$log" | grep -v '^fix-it:' |
 	perl -ne 'BEGIN { $re = shift @ARGV } chomp; print(/$re/ ? "$1\t$2\t$3\t$4\n" : "NO MATCH: $_\n")' "$gcc_re" > vscode.out
 check "VS Code \$gcc: matches every style warning line, as a warning at its line" \
 	eval '! grep -q "^NO MATCH" vscode.out && [ "$(awk -F"\t" "\$4 == \"warning\"" vscode.out | wc -l)" = "$n" ]'
@@ -203,10 +204,10 @@ rc=$?
 check "lint: rc 0, plugin loaded" gcc_ok "$rc" lint.txt
 # Its warnings in the file, as the build reported them (display columns).
 awk -F'\t' -v f="$file" '$1 == f { print $2 ":" $4 }' expected.tsv | sort > want.txt
-grep -E '\[-W(error=)?style-' lint.txt | grep -F "$file:" | cut -d: -f2,3 | sort > got.txt
+grep -E "$STYLE_TAG_RE" lint.txt | grep -F "$file:" | cut -d: -f2,3 | sort > got.txt
 check "lint: the file's style warnings, as in the build log" cmp -s want.txt got.txt
 "$top/scripts/style-check-file" -p "$tmp" "$file" -fdiagnostics-column-unit=byte 2> lint-byte.txt
-grep -E '\[-W(error=)?style-' lint-byte.txt | grep -F "$file:" |
+grep -E "$STYLE_TAG_RE" lint-byte.txt | grep -F "$file:" |
 	perl -ne 'BEGIN { $re = shift @ARGV } print "$2:$3\n" if /$re/' "$gcc_re" | sort > got-byte.txt
 awk -F'\t' -v f="$file" '$1 == f { print $2 ":" $3 }' expected.tsv | sort > want-byte.txt
 check "VS Code \$gcc: with -fdiagnostics-column-unit=byte, line and column of each" cmp -s want-byte.txt got-byte.txt
@@ -264,7 +265,7 @@ bash copy.cmd 2> exempt.txt
 rc=$?
 check "exempt: the kernel file with the pragmas compiles, plugin loaded" gcc_ok "$rc" exempt.txt
 awk -F'\t' -v f="$file" -v l="$first" '$1 == f && $2 != l { print ($2 < l ? $2 : $2 + 7) ":" $4 }' expected.tsv | sort > want-exempt.txt
-grep -E '\[-W(error=)?style-' exempt.txt | grep -F "exempt.c:" | cut -d: -f2,3 | sort > got-exempt.txt
+grep -E "$STYLE_TAG_RE" exempt.txt | grep -F "exempt.c:" | cut -d: -f2,3 | sort > got-exempt.txt
 check "exempt: line $first silent, every other warning of the file still there" cmp -s want-exempt.txt got-exempt.txt
 check "exempt: no pragma warning" eval '! grep -qi "pragma" exempt.txt'
 sed 's/ -fplugin=[^ ]*style_plugin[^ ]*//; s/ -fplugin-arg-style_plugin-[^ ]*//g' copy.cmd > plain.cmd
@@ -276,8 +277,8 @@ check "exempt: without the plugin, no warning about the pragmas" eval '[ $rc -eq
 # buffer whose log names a copy of the file: that line's violations are
 # fixed, the others stay, and the copy still compiles.
 cp "$file" "$tmp/fixme.c"
-awk -v f="$file" -v l="$first" -v c="$tmp/fixme.c" '
-	index($0, f ":" l ":") == 1 && /\[-W(error=)?style-/ && !done { on = 1; done = 1 }
+awk -v f="$file" -v l="$first" -v c="$tmp/fixme.c" -v tag="$STYLE_TAG_RE" '
+	index($0, f ":" l ":") == 1 && $0 ~ tag && !done { on = 1; done = 1 }
 	on && /^fix-it:/ { fix = 1 }
 	on && fix && !/^fix-it:/ { exit }
 	on { gsub(f, c); print }
@@ -297,5 +298,5 @@ rc=$?
 check "emacs: the fixed file compiles, plugin loaded" gcc_ok "$rc" fixme.txt
 on_line=$(awk -F'\t' -v f="$file" -v l="$first" '$1 == f && $2 == l' expected.tsv | wc -l)
 all=$(awk -F'\t' -v f="$file" '$1 == f' expected.tsv | wc -l)
-left=$(grep -E '\[-W(error=)?style-' fixme.txt | grep -c "fixme.c:")
+left=$(grep -E "$STYLE_TAG_RE" fixme.txt | grep -c "fixme.c:")
 check "emacs: line $first's $on_line warning(s) fixed, the other $((all - on_line)) left ($left)" [ "$left" -eq $((all - on_line)) ]

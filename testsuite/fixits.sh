@@ -17,8 +17,9 @@
 
 set -uo pipefail
 
-# shellcheck source=lib/common.sh
-. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+# shellcheck source=../scripts/lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/scripts/lib.sh"
+test_env
 out=$tmp_root/fixits
 scratch "$out"
 

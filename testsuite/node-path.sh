@@ -23,7 +23,8 @@
 #
 # Usage: testsuite/node-path.sh
 
-. "$(dirname "$0")/lib/common.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
+test_env
 
 GXX=${GXX:-g++}
 dir=$tmp_root/node-path

@@ -8,8 +8,9 @@
 
 set -uo pipefail
 
-# shellcheck source=lib/common.sh
-. "$(cd "$(dirname "$0")" && pwd)/lib/common.sh"
+# shellcheck source=../scripts/lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/scripts/lib.sh"
+test_env
 tmp=$tmp_root/plugin-cli
 inc=$top/testsuite/style.dg/include
 scratch "$tmp"

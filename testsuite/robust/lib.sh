@@ -6,7 +6,7 @@
 #
 # Usage: . testsuite/robust/lib.sh   (from corpus.sh, csmith.sh, ...)
 #
-# Sets what ../lib/common.sh sets (GCC, PLUGIN, top, ...) and robust
+# Sets what scripts/lib.sh and its test_env set (GCC, PLUGIN, top, ...) and robust
 # (the scratch directory), and defines:
 #   style_filter       stdin -> stdout: the diagnostics without those of
 #                      the plugin (its warnings with their notes, carets
@@ -21,13 +21,14 @@
 #   verdict, check     one PASS or FAIL line
 #   compare_verdicts   the PASS/FAIL lines on compare_pair records
 
-# shellcheck source=../lib/common.sh
-. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/common.sh"
+# shellcheck source=../../scripts/lib.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/scripts/lib.sh"
+test_env
 robust=$tmp_root/robust
 
 # Heads of the plugin's diagnostics: by option name, and by message for
 # when -fno-diagnostics-show-option hides the name.
-STYLE_HEAD=': (warning|error): (statement (after .[{]. )?on the same line as|empty body on the same line as)|[[]-W(error=)?style-'
+STYLE_HEAD=': (warning|error): (statement (after .[{]. )?on the same line as|empty body on the same line as)|'"$STYLE_TAG_RE"
 # (matched in the filtered output, where no function name of a context
 # line or style warning can match)
 CRASH_RE='internal compiler error|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|Segmentation fault|terminated program|killed by signal|Illegal instruction|Bus error|stack smashing detected|double free or corruption|free\(\): invalid|malloc\(\): '

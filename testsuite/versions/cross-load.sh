@@ -13,27 +13,18 @@
 # Then style_compat.h's version guard: GCC 11 and 12 pass, any other
 # release gets one #error (a newer one may try with
 # -DSTYLE_PLUGIN_UNTESTED_GCC).
-# Prints PASS:/FAIL: lines (testsuite/lib/common.sh); BUILD (default
+# Prints PASS:/FAIL: lines (scripts/lib.sh); BUILD (default
 # <repo>/build) holds the work.
 
 set -uo pipefail
 
 [ $# -eq 2 ] || { echo "usage: $0 GCC_A GCC_B" >&2; exit 2; }
-# shellcheck source=testsuite/lib/common.sh
-. "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../../scripts/lib.sh"
+test_env
 tmp=$tmp_root/cross-load
 rm -rf "$tmp"
 mkdir -p "$tmp"
-failed=0
-
-# ck NAME CMD...: check, and remember a failure for the exit status.
-ck() {
-	local out
-
-	out=$(check "$@")
-	echo "$out"
-	[[ $out == PASS:* ]] || failed=1
-}
 
 gxx_of() {
 	local d
@@ -57,11 +48,11 @@ for cc in "$1" "$2"; do
 	so[$cc]=$(make -s -C "$top" GCC="$cc" plugin-path)
 	ver[$cc]=$("$cc" -dumpfullversion)
 	"$cc" -fplugin="${so[$cc]}" -c "$tmp/bad.c" -o "$tmp/own.o" 2> "$tmp/own-$cc.txt"
-	ck "$cc ${ver[$cc]}: its own plugin loads and reports" \
+	check "$cc ${ver[$cc]}: its own plugin loads and reports" \
 		grep -q "bad.c:4:[0-9]*: warning: .*\[-Wstyle-if-body\]" "$tmp/own-$cc.txt"
 done
 
-ck "$1 and $2 are different releases (${ver[$1]}, ${ver[$2]})" \
+check "$1 and $2 are different releases (${ver[$1]}, ${ver[$2]})" \
 	[ "${ver[$1]}" != "${ver[$2]}" ]
 
 for built in "$1" "$2"; do
@@ -75,10 +66,10 @@ for built in "$1" "$2"; do
 			rm -f "$tmp/x.o"
 			"$c" -fplugin="${so[$built]}" -x $lang -c "$tmp/bad.c" -o "$tmp/x.o" 2> "$out"
 			status=$?
-			ck "$name: the compile fails" [ $status -ne 0 ]
-			ck "$name: no object" [ ! -e "$tmp/x.o" ]
-			ck "$name: one line" [ "$(wc -l < "$out")" -eq 1 ]
-			ck "$name: it names both versions" grep -qx \
+			check "$name: the compile fails" [ $status -ne 0 ]
+			check "$name: no object" [ ! -e "$tmp/x.o" ]
+			check "$name: one line" [ "$(wc -l < "$out")" -eq 1 ]
+			check "$name: it names both versions" grep -qx \
 				"cc1[a-z]*: error: style_plugin: built for GCC ${ver[$built]//./\\.}, but this is GCC ${ver[$cc]//./\\.}: rebuild the plugin" "$out"
 			[ "$(wc -l < "$out")" -eq 1 ] || sed 's/^/    /' "$out"
 		done
@@ -89,7 +80,7 @@ done
 # and stops any other with one #error line; STYLE_PLUGIN_UNTESTED_GCC lets
 # a newer one (not an older one) through.
 sed -n '/^#if BUILDING_GCC_MAJOR < 11$/,/^#endif$/p' "$top/plugin/style_compat.h" > "$tmp/guard.h"
-ck "style_compat.h has its version guard" [ "$(wc -l < "$tmp/guard.h")" -ge 4 ]
+check "style_compat.h has its version guard" [ "$(wc -l < "$tmp/guard.h")" -ge 4 ]
 # guard MAJOR [CPPFLAGS...]: the #error lines the guard gives that GCC.
 guard() {
 	local major=$1
@@ -99,13 +90,13 @@ guard() {
 		2>&1 >/dev/null | grep -c 'error: #error'
 }
 for major in 11 12; do
-	ck "style_compat.h builds for GCC $major" [ "$(guard $major "$1")" -eq 0 ]
+	check "style_compat.h builds for GCC $major" [ "$(guard $major "$1")" -eq 0 ]
 done
 for major in 10 13 14; do
-	ck "style_compat.h refuses GCC $major with one #error" [ "$(guard $major "$1")" -eq 1 ]
+	check "style_compat.h refuses GCC $major with one #error" [ "$(guard $major "$1")" -eq 1 ]
 done
-ck "STYLE_PLUGIN_UNTESTED_GCC lets GCC 13 try" \
+check "STYLE_PLUGIN_UNTESTED_GCC lets GCC 13 try" \
 	[ "$(guard 13 "$1" -DSTYLE_PLUGIN_UNTESTED_GCC)" -eq 0 ]
-ck "STYLE_PLUGIN_UNTESTED_GCC does not let GCC 10 through" \
+check "STYLE_PLUGIN_UNTESTED_GCC does not let GCC 10 through" \
 	[ "$(guard 10 "$1" -DSTYLE_PLUGIN_UNTESTED_GCC)" -eq 1 ]
-exit $failed
+[ "$failed" -eq 0 ]

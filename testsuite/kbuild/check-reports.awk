@@ -1,4 +1,4 @@
-# kbuild/check-reports.awk - every style report points at a real body.
+# testsuite/kbuild/check-reports.awk - every style report points at a real body.
 #
 # Input: reports as "FILE:LINE:COL: [-Wstyle-RULE]" (test-build.sh).
 # A body, or a second statement, that begins on the line of the code

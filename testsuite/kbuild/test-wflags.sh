@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kbuild/test-wflags.sh - prove that the series changes W= only for "style".
+# testsuite/kbuild/test-wflags.sh - prove that the series changes W= only for "style".
 #
 # For each VERSION, builds the same objects in a tree with the series
 # (kbuild/prepare-tree.sh) and in a pristine copy of it (the series taken
@@ -26,7 +26,7 @@
 # first violation), and those flags must be on every kernel C compile of
 # the style runs.
 #
-# Usage: kbuild/test-wflags.sh [VERSION...]      (default: 6.1 6.12)
+# Usage: testsuite/kbuild/test-wflags.sh [VERSION...]      (default: 6.1 6.12)
 # Environment: BUILD (default <repo>/build); work files go to
 #   $BUILD/kbuild-test (WORK overrides); JOBS (default 2);
 #   KEEP=1 keeps the pristine copies and outputs.
@@ -34,8 +34,8 @@ set -euo pipefail
 
 prog=test-wflags.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+. "$root/scripts/lib.sh"
 
 test_setup "$@"
 
@@ -157,7 +157,7 @@ for v in "${versions[@]}"; do
 	pristine=$work/pristine-$v
 	res=$work/wflags-$v
 	note "linux-$v: preparing $patched"
-	"$here/prepare-tree.sh" "$v" "$patched" >/dev/null
+	"$root/kbuild/prepare-tree.sh" "$v" "$patched" >/dev/null
 	# The pristine tree: a hard-linked copy of the patched tree with the
 	# series taken back (patch writes new files, so the links break).
 	rm -rf "$pristine" "$res"

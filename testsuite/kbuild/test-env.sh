@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kbuild/test-env.sh - W= alone switches the style check, not the environment.
+# testsuite/kbuild/test-env.sh - W= alone switches the style check, not the environment.
 #
 # For each VERSION: prepares $WORK/linux-VERSION with kbuild/prepare-tree.sh,
 # configures an x86_64 tinyconfig in $WORK/env-VERSION and builds single
@@ -24,15 +24,15 @@
 #   - with debug info (KCFLAGS=-g) the W=style object is byte-identical to
 #     a plain build: the plugin's options are not in DW_AT_producer.
 #
-# Usage: kbuild/test-env.sh [VERSION...]      (default: 6.1)
+# Usage: testsuite/kbuild/test-env.sh [VERSION...]      (default: 6.1)
 # Environment: BUILD (default <repo>/build); work files go to
 #   $BUILD/kbuild-test (WORK overrides); JOBS (default 2).
 set -euo pipefail
 
 prog=test-env.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+. "$root/scripts/lib.sh"
 
 [ $# -gt 0 ] || set -- 6.1
 test_setup "$@"
@@ -46,7 +46,7 @@ for v in "${versions[@]}"; do
 	violation=$(sed -n "s#^$v \(kernel/params\.c:[0-9]*\) .*#\1#p" "$here/known-violations.txt")
 	[ -n "$violation" ] || die "known-violations.txt lists no kernel/params.c line for $v"
 	note "linux-$v: preparing $tree"
-	"$here/prepare-tree.sh" "$v" "$tree" >/dev/null
+	"$root/kbuild/prepare-tree.sh" "$v" "$tree" >/dev/null
 	rm -rf "$out"
 	# mk [env:VAR=VALUE...] [MAKEARG...]: make $obj with VARs in the
 	# environment, and none of the variables under test from this shell.

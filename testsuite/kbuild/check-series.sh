@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kbuild/check-series.sh - check the committed W=style patch series.
+# testsuite/kbuild/check-series.sh - check the committed W=style patch series.
 #
 # 1. Up to date: regenerates the series from plugin/ and kbuild/templates/
 #    into a temporary directory, signed by the identity of the committed
@@ -12,14 +12,15 @@
 #    patch and prints its messages; any error, warning or check fails.
 # Prints a PASS: or FAIL: line per check and exits non-zero if any failed.
 #
-# Usage: kbuild/check-series.sh [--no-apply] [--no-checkpatch] [VERSION...]
+# Usage: testsuite/kbuild/check-series.sh [--no-apply] [--no-checkpatch] [VERSION...]
 #   VERSION defaults to "6.1 6.12".
 # Environment: PLUGIN_DIR (as for gen-series.sh).
 set -euo pipefail
 
 prog=check-series.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+. "$root/scripts/lib.sh"
 
 do_apply=1 do_checkpatch=1
 versions=()
@@ -38,11 +39,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # 1. Up to date, with the identity that signed the committed series.
-first=$(series_patches "$here/patches" | head -n1)
+first=$(series_patches "$root/kbuild/patches" | head -n1)
 author=$(sed -n 's/^From: //p' "$first" | head -n1)
 [ -n "$author" ] || die "$first has no From: line"
-"$here/gen-series.sh" --author "$author" "$tmp/patches" >/dev/null
-if diff -ru "$here/patches" "$tmp/patches" >"$tmp/diff"; then
+"$root/kbuild/gen-series.sh" --author "$author" "$tmp/patches" >/dev/null
+if diff -ru "$root/kbuild/patches" "$tmp/patches" >"$tmp/diff"; then
 	pass "kbuild/patches is up to date with plugin/ and kbuild/templates"
 else
 	fail "kbuild/patches is out of date: run kbuild/gen-series.sh (make kbuild-series) and commit kbuild/patches"
@@ -50,10 +51,10 @@ else
 fi
 
 # The documentation names every rule of the plugin.
-plugin_dir=${PLUGIN_DIR:-$(dirname "$here")/plugin}
+plugin_dir=${PLUGIN_DIR:-$root/plugin}
 missing=()
 for rule in $(grep -oh '"style-[a-z][a-z-]*"' "$plugin_dir"/*.c | tr -d '"' | sort -u); do
-	grep -q -- "-W$rule\\b" "$here/templates/style-check.rst" || missing+=("-W$rule")
+	grep -q -- "-W$rule\\b" "$root/kbuild/templates/style-check.rst" || missing+=("-W$rule")
 done
 if [ ${#missing[@]} = 0 ]; then
 	pass "the documentation describes every rule of plugin/"
@@ -61,7 +62,7 @@ else
 	fail "kbuild/templates/style-check.rst does not describe ${missing[*]}, which plugin/ reports: add it there and run kbuild/gen-series.sh"
 fi
 
-mapfile -t series < <(series_patches "$here/patches")
+mapfile -t series < <(series_patches "$root/kbuild/patches")
 cp_files=(scripts/checkpatch.pl scripts/spelling.txt scripts/const_structs.checkpatch)
 for v in "${versions[@]}"; do
 	[ $do_apply = 1 ] || [ $do_checkpatch = 1 ] || break

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# kbuild/test-proof.sh - the proof of kbuild/compare-objs.sh must reject
+# testsuite/kbuild/test-proof.sh - the proof of kbuild/compare-objs.sh must reject
 # code changes and accept formatting, on small builds laid out as kernel
 # O= dirs (seconds, no kernel build).
 #
-# kbuild/proof/proof.c.in (with proof.h.in: x86_64's WARN_ON() and its
+# testsuite/kbuild/proof/proof.c.in (with proof.h.in: x86_64's WARN_ON() and its
 # __bug_table entry, an initcall named after its line) is compiled as
 # kbuild compiles the kernel (-fmacro-prefix-map=SRC/=, -g, no PIC) into
 # SRC/lib/proof.o, with its .cmd file; linked into a vmlinux (with a GNU
@@ -39,17 +39,17 @@
 #     side, fail.
 # Each failure must be for the reason expected (its message is checked).
 #
-# Usage: kbuild/test-proof.sh
+# Usage: testsuite/kbuild/test-proof.sh
 # Environment: BUILD (default <repo>/build); work files go to
 #   $BUILD/proof-test (WORK overrides).
 set -euo pipefail
 
-# shellcheck disable=SC2034 # used by lib.sh
+# shellcheck disable=SC2034 # used by scripts/lib.sh
 prog=test-proof.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$root/scripts/lib.sh"
 
 [ $# = 0 ] || { echo "usage: $0" >&2; exit 2; }
 for tool in gcc ld objcopy objdump gzip; do
@@ -65,7 +65,7 @@ work=$(cd "$work" && pwd -P)
 tree() {
 	local s=$work/src-$1
 	mkdir -p "$s/lib" "$s/include"
-	echo '# the source tree of a kbuild/test-proof.sh build' >"$s/Makefile"
+	echo '# the source tree of a testsuite/kbuild/test-proof.sh build' >"$s/Makefile"
 	cp "$here/proof/proof.c.in" "$s/lib/proof.c"
 	cp "$here/proof/proof.h.in" "$s/include/proof.h"
 }
@@ -221,7 +221,7 @@ image() {
 	local o=$1
 	objcopy -R .comment -S "$o/vmlinux" "$o/arch/x86/boot/compressed/vmlinux.bin"
 	: >"$o/arch/x86/boot/compressed/vmlinux.relocs"
-	printf 'setup.bin of a kbuild/test-proof.sh build\n' >"$o/arch/x86/boot/setup.bin"
+	printf 'setup.bin of a testsuite/kbuild/test-proof.sh build\n' >"$o/arch/x86/boot/setup.bin"
 	{ cat "$o/arch/x86/boot/setup.bin"; gzip -n -9 <"$o/arch/x86/boot/compressed/vmlinux.bin"; } >"$o/arch/x86/boot/bzImage"
 }
 # split FILE: the lines with two statements split, as fix-tree.sh does.
@@ -235,7 +235,7 @@ split() {
 # the exit status is returned.
 proof() {
 	local rc=0
-	"$here/compare-objs.sh" "$work/o-orig" "$work/o-$1" >"$work/$1.log" 2>&1 || rc=$?
+	"$root/kbuild/compare-objs.sh" "$work/o-orig" "$work/o-$1" >"$work/$1.log" 2>&1 || rc=$?
 	return $rc
 }
 # rejected NAME WHAT MESSAGE...: compare-objs.sh fails on o-NAME (exit
@@ -269,7 +269,7 @@ variant orig </dev/null
 check "proof: an original build is identical to itself (a rebuild)" bash -c "
 	cp -r '$work/src-orig' '$work/src-same' && mkdir -p '$work/o-same' &&
 	cp -a '$work/o-orig/.' '$work/o-same/' && echo 'include $work/src-same/Makefile' >'$work/o-same/Makefile' &&
-	'$here/compare-objs.sh' '$work/o-orig' '$work/o-same' >'$work/same.log' 2>&1 &&
+	'$root/kbuild/compare-objs.sh' '$work/o-orig' '$work/o-same' >'$work/same.log' 2>&1 &&
 	grep -q 'PASS: the same code and data in every object' '$work/same.log'"
 
 # The honest change: split lines; the WARN_ON and the initcall move.
@@ -428,6 +428,6 @@ variant novm split </dev/null
 rm "$work/o-novm/vmlinux"
 rejected novm "a vmlinux missing in B" "vmlinux: missing in $work/o-novm"
 
-# shellcheck disable=SC2154 # counted by lib.sh
+# shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "test-proof: $passed passed, $failed failed"
 [ "$failed" = 0 ]

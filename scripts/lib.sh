@@ -1,16 +1,52 @@
-# kbuild/lib.sh - shell functions shared by the kbuild/*.sh scripts.
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2034
 #
-# Source it after setting "prog" (the script name used in messages):
-#   prog=foo.sh; . "$here/lib.sh"
-# Needs: bash, GNU patch, git, tar, xz.
+# scripts/lib.sh - the one shell library of the project: every script,
+# tool or test (testsuite/, kbuild/, qemu/, bench/, scripts/check.sh)
+# sources it; kbuild/templates/ (which goes into the kernel tree) does not.
+#
+# Usage: prog=NAME; . "$root/scripts/lib.sh"   (prog: the name in messages)
+#
+# Sets top (the repository) and defines:
+#   die MESSAGE          "$prog: error: MESSAGE" on stderr, exit 1 (or
+#                        $die_status; with $die_fail set, also the line
+#                        "FAIL: $die_fail MESSAGE" on stdout)
+#   die_log LOG MESSAGE  die, with the last 30 lines of LOG after it
+#   note MESSAGE         "$prog: MESSAGE" (note_time=1: with the time, on
+#                        stderr)
+#   pass, fail, check    the tests' PASS/FAIL lines, counted
+#   STYLE_TAG_RE, STYLE_WARNING_RE, STYLE_ERROR_RE   a style diagnostic
+#   kbuild_make          the kernel's make, with its progress
+#   test_env             the settings of the testsuite's tests (GCC,
+#                        PLUGIN, tmp_root, LC_ALL, SARIF_MULTITOOL)
+#   gcc_ok, canary_only, scratch   the testsuite's compiles
+# and what the kbuild scripts share (the series, kernel tarballs, build
+# identity, paths).  Needs: bash, GNU patch, git, tar, xz.
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 die() {
 	echo "$prog: error: $*" >&2
-	exit 1
+	[ -z "${die_fail+set}" ] || echo "FAIL: $die_fail$*"
+	exit "${die_status:-1}"
+}
+
+# die_log LOG MESSAGE: a command whose output is in LOG failed.
+die_log() {
+	local log=$1
+
+	shift
+	echo "$prog: error: $* (last lines of $log below)" >&2
+	tail -n 30 "$log" >&2
+	exit "${die_status:-1}"
 }
 
 note() {
-	echo "$prog: $*"
+	if [ "${note_time:-0}" = 1 ]; then
+		echo "$prog: $(date +%T) $*" >&2
+	else
+		echo "$prog: $*"
+	fi
 }
 
 # The tests' results: "PASS: ..." / "FAIL: ..." lines, counted in
@@ -22,6 +58,66 @@ check() {
 	local what=$1
 	shift
 	if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+# The plugin's diagnostics end with their tag (extended regular
+# expressions, for grep -E and awk, also through awk -v: no backslash):
+# STYLE_TAG_RE a warning's "[-Wstyle-RULE]" or an error's
+# "[-Werror=style-RULE]"; STYLE_WARNING_RE and STYLE_ERROR_RE a warning's
+# or an error's message and tag (end them with $ for a whole line;
+# STYLE_WARNING_RE's one group is the rule).  The one place they are
+# written.
+STYLE_TAG_RE='[[]-W(error=)?style-[a-z-]+[]]'
+STYLE_WARNING_RE=': warning: .*[[]-Wstyle-([a-z-]+)[]]'
+STYLE_ERROR_RE=': error: .*[[]-Werror=style-[a-z-]+[]]'
+
+# test_env: the settings of the testsuite's tests: GCC, PLUGIN (made
+# absolute: tests compile in scratch directories), tmp_root (BUILD,
+# default <repo>/build), LC_ALL=C, SARIF_MULTITOOL (the validator
+# scripts/deps-npm.sh installs under BUILD).
+test_env() {
+	GCC=${GCC:-gcc}
+	PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
+	case $PLUGIN in /*) ;; *) PLUGIN=$PWD/$PLUGIN ;; esac
+	tmp_root=${BUILD:-$top/build}
+	SARIF_MULTITOOL=$(sarif_multitool "$tmp_root")
+	export LC_ALL=C
+}
+
+# sarif_multitool BUILD: where scripts/deps-npm.sh installed Sarif.Multitool
+# for BUILD (SARIF_MULTITOOL if set): the one place its path is written.
+sarif_multitool() {
+	echo "${SARIF_MULTITOOL:-$1/npm/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool}"
+}
+
+# scratch DIR: make DIR anew and work in it.
+scratch() {
+	rm -rf "$1"
+	mkdir -p "$1" && cd "$1" || exit 1
+}
+
+# What shows a compile went wrong, whatever its exit status: an internal
+# compiler error, a crash, a plugin that did not load.
+BROKEN_RE='internal compiler error|cannot load plugin|fail(ed)? to initialize plugin|Segmentation fault|killed by signal|terminated program'
+
+#   gcc_ok STATUS LOG    the compile exited 0 and LOG (its stderr) shows
+#                        no ICE, crash or plugin load error
+gcc_ok() {
+	[ "$1" -eq 0 ] && ! grep -Eq "$BROKEN_RE" "$2"
+}
+
+# The canary: compiles that must report nothing of their own also take
+# -include "$CANARY", whose violation must be reported: a plugin that
+# did not run, or checked nothing, cannot pass for one that found no
+# fault.
+CANARY=$top/testsuite/style.dg/include/canary.h
+
+#   canary_only STATUS LOG   gcc_ok, the canary's warning is in LOG, and
+#                            no other style warning is
+canary_only() {
+	gcc_ok "$1" "$2" &&
+	grep -q "canary.h:[0-9]*:[0-9]*: warning: statement on the same line as the .if. condition \[-Wstyle-if-body\]" "$2" &&
+	! grep -E "$STYLE_TAG_RE" "$2" | grep -vq 'canary.h:'
 }
 
 # test_setup [VERSION...]: the settings of the kernel build tests:
@@ -36,6 +132,58 @@ test_setup() {
 	jobs=${JOBS:-2}
 	mkdir -p "$work"
 	work=$(cd "$work" && pwd)
+}
+
+# options SPEC ARGS...: the options at the head of ARGS, as SPEC says:
+# words "--NAME=VAR" (an option with a value, "--NAME VALUE": VAR=VALUE)
+# and "--NAME:VAR" (a flag: VAR=1).  "--" ends them; -h, --help, an
+# unknown option and a missing value call the caller's usage (after a
+# line saying which).  Sets nopts, the number of words to shift.
+options() {
+	local spec=$1 w found
+
+	shift
+	nopts=0
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-h | --help) usage ;;
+		--) nopts=$((nopts + 1)); return 0 ;;
+		-*) ;;
+		*) return 0 ;;
+		esac
+		found=
+		for w in $spec; do
+			case $w in
+			"$1="*)
+				[ $# -ge 2 ] || { echo "$prog: $1 needs an argument" >&2; usage; }
+				printf -v "${w#*=}" '%s' "$2"
+				shift 2
+				nopts=$((nopts + 2))
+				found=1
+				break
+				;;
+			"$1:"*)
+				printf -v "${w#*:}" 1
+				shift
+				nopts=$((nopts + 1))
+				found=1
+				break
+				;;
+			esac
+		done
+		[ -n "$found" ] || { echo "$prog: unknown option $1" >&2; usage; }
+	done
+}
+
+# prepared_tree SRC: SRC's physical path; dies unless SRC is a kernel
+# source tree with the series applied (kbuild/prepare-tree.sh).
+prepared_tree() {
+	[ -d "$1" ] || die "SRC '$1' is not a directory"
+	{ [ -f "$1/Makefile" ] && [ -f "$1/Kconfig" ]; } ||
+		die "SRC '$1' is not a kernel source tree (no Makefile/Kconfig)"
+	[ -f "$1/scripts/gcc-plugins/style_plugin.c" ] ||
+		die "SRC '$1' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
+	(cd "$1" && pwd -P)
 }
 
 # series_patches PATCHDIR: the patch files of PATCHDIR/series, in order.
@@ -179,13 +327,6 @@ kbuild_progress() {
 			sed 's/^  *//; s/  */ /')
 		echo "$label: $(kbuild_done "$log" "$from") objects compiled, $(kbuild_elapsed $((SECONDS - t0)))${last:+ (last: $last)}" >&2
 	done
-}
-
-# sarif_multitool BUILD: where scripts/deps-npm.sh installed Sarif.Multitool
-# for BUILD (SARIF_MULTITOOL if set), as testsuite/lib/common.sh says.
-sarif_multitool() {
-	(BUILD=$1 && . "$(dirname "${BASH_SOURCE[0]}")/../testsuite/lib/common.sh" &&
-		echo "$SARIF_MULTITOOL")
 }
 
 # relto_src SRC OBJ [FIELD]: the paths of tab-separated FIELD (default 2)

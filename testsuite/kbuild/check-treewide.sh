@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kbuild/check-treewide.sh - the committed treewide/VERSION series is
+# testsuite/kbuild/check-treewide.sh - the committed treewide/VERSION series is
 # what issue 21 asks of it, checked on a fresh linux-source-VERSION
 # (seconds: only the touched files are unpacked):
 #   - series lists at most 30 patches, each in git format-patch form with
@@ -11,14 +11,14 @@
 #   - a planted change (a digit of an added line changed, in a copy of
 #     the first patch) is rejected by the same checks.
 #
-# Usage: kbuild/check-treewide.sh [VERSION]   (default 6.12)
+# Usage: testsuite/kbuild/check-treewide.sh [VERSION]   (default 6.12)
 set -euo pipefail
 
 prog=check-treewide.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$root/scripts/lib.sh"
 
 version=${1:-6.12}
 dest=$root/treewide/$version
@@ -80,6 +80,6 @@ done
 check "proof.log: each of the ${#patches[@]} patches has 0 unexplained objects ($n)" test "$n" = "${#patches[@]}"
 check "proof.log: the total has 0 unexplained" grep -q '^total: .* 0 unexplained$' "$dest/proof.log"
 
-# shellcheck disable=SC2154 # counted by lib.sh
+# shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "check-treewide: $passed passed, $failed failed"
 [ "$failed" = 0 ]

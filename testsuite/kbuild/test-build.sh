@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kbuild/test-build.sh - build a small kernel with W=style and check it.
+# testsuite/kbuild/test-build.sh - build a small kernel with W=style and check it.
 #
 # For each VERSION: prepares $WORK/linux-VERSION with kbuild/prepare-tree.sh,
 # configures an x86_64 tinyconfig with CONFIG_WERROR=y, SLUB,
@@ -9,7 +9,7 @@
 #     -Werror, and style_plugin.so was built in the scripts stage;
 #   - every report is at a body (or statement) that follows other code
 #     on its line, in a file that was compiled, and the violations that
-#     kbuild/known-violations.txt lists (found by reading the trees) are
+#     testsuite/kbuild/known-violations.txt lists (found by reading the trees) are
 #     reported;
 #   - warnings named [-Wstyle-...] are reported, none twice, and the
 #     violations in headers (include/linux/slab.h with SLUB, compiled
@@ -25,15 +25,15 @@
 #     unknown revision and a tree outside git;
 #   - "make clean" removes .tmp_style_once.
 #
-# Usage: kbuild/test-build.sh [VERSION...]      (default: 6.1 6.12)
+# Usage: testsuite/kbuild/test-build.sh [VERSION...]      (default: 6.1 6.12)
 # Environment: BUILD (default <repo>/build); work files go to
 #   $BUILD/kbuild-test (WORK overrides); JOBS (default 2).
 set -euo pipefail
 
 prog=test-build.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+. "$root/scripts/lib.sh"
 
 test_setup "$@"
 
@@ -43,7 +43,7 @@ reports() {
 }
 
 # known_violations VERSION TREE REPORTS: the violations listed for
-# VERSION in kbuild/known-violations.txt are reported, and the tree's
+# VERSION in testsuite/kbuild/known-violations.txt are reported, and the tree's
 # lines still read as listed.
 known_violations() {
 	local v=$1 tree=$2 reports=$3 ver at rule bar text f l line n=0
@@ -64,7 +64,7 @@ for v in "${versions[@]}"; do
 	tree=$work/linux-$v
 	out=$work/build-$v
 	note "linux-$v: preparing $tree"
-	"$here/prepare-tree.sh" "$v" "$tree" >/dev/null
+	"$root/kbuild/prepare-tree.sh" "$v" "$tree" >/dev/null
 	rm -rf "$out"
 	mk() { make -C "$tree" O="$out" ARCH=x86_64 -j"$jobs" "$@"; }
 	mk tinyconfig >/dev/null

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kbuild/test-sarif.sh - make W=style STYLE_SARIF=PATH on the CI kernel
+# testsuite/kbuild/test-sarif.sh - make W=style STYLE_SARIF=PATH on the CI kernel
 #
 # The tinyconfig 6.1 kernel of qemu/build.sh, built with the committed
 # series, STYLE_SARIF= and the qemu stage's KCFLAGS (fix-its, byte
@@ -28,7 +28,7 @@
 #    only for these objects: scripts/style-new-warnings prints exactly
 #    that one new warning.
 #
-# Usage: kbuild/test-sarif.sh   (BUILD, WORK, JOBS, SARIF_MULTITOOL)
+# Usage: testsuite/kbuild/test-sarif.sh   (BUILD, WORK, JOBS, SARIF_MULTITOOL)
 # Environment: SARIF_REFERENCE=OBJ SARIF_TREE=SRC: a finished qemu/build.sh
 #   -j2 build of the prepared tree SRC with W=style STYLE_SARIF=OBJ/style.sarif
 #   and the KCFLAGS below in the environment (make check-qemu's
@@ -39,8 +39,8 @@ set -euo pipefail
 
 prog=test-sarif.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+. "$root/scripts/lib.sh"
 
 test_setup 6.1
 MT=$(sarif_multitool "$build")
@@ -84,7 +84,7 @@ if [ -n "${SARIF_REFERENCE:-}" ]; then
 else
 	src=$work/linux-6.1
 	a=$out/obj-j2
-	"$here/prepare-tree.sh" 6.1 "$src" >/dev/null
+	"$root/kbuild/prepare-tree.sh" 6.1 "$src" >/dev/null
 	JOBS=2 "$root/qemu/build.sh" "$src" "$a" W=style STYLE_SARIF="$out/j2.sarif" \
 		>/dev/null || die "the kernel build in $a failed"
 fi

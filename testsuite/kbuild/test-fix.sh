@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kbuild/test-fix.sh - the round trip of kbuild/fix-tree.sh on the QEMU
+# testsuite/kbuild/test-fix.sh - the round trip of kbuild/fix-tree.sh on the QEMU
 # kernel: fix a tree, prove that the fix changes no code, boot it.
 #
 # For VERSION (default 6.1):
@@ -34,7 +34,7 @@
 # Two kernel builds: 15 minutes on 2 cores shared with other jobs (load
 # 7), about 7 on idle ones (10 minutes of CPU).  One with FIX_REFERENCE.
 #
-# Usage: kbuild/test-fix.sh [VERSION]      (default: 6.1)
+# Usage: testsuite/kbuild/test-fix.sh [VERSION]      (default: 6.1)
 # Environment: BUILD (default <repo>/build); work files go to
 #   $BUILD/fix-test (WORK overrides); JOBS (default 2);
 #   FIX_REFERENCE=OBJ FIX_TREE=SRC: take a finished qemu/build.sh build
@@ -42,12 +42,12 @@
 #   the qemu stage's $BUILD/qemu-6.1/style) instead of building one.
 set -euo pipefail
 
-# shellcheck disable=SC2034 # used by lib.sh
+# shellcheck disable=SC2034 # used by scripts/lib.sh
 prog=test-fix.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$root/scripts/lib.sh"
 
 [ $# -le 1 ] || { echo "usage: $0 [VERSION]   (default: 6.1)" >&2; exit 2; }
 version=${1:-6.1}
@@ -78,7 +78,7 @@ fi
 ceiling=$(dirname "$tree")
 rules='if-body|else-body|brace-body|loop-body|do-body|multi-stmt'
 
-# shellcheck disable=SC2154 # passed, failed: counted by lib.sh's check()
+# shellcheck disable=SC2154 # passed, failed: counted by scripts/lib.sh's check()
 finish() {
 	echo "test-fix: $passed passed, $failed failed"
 	[ "$failed" = 0 ]
@@ -117,7 +117,7 @@ if [ -n "${FIX_REFERENCE:-}" ]; then
 	[ "$failed" = 0 ] || finish
 else
 	step "preparing $tree"
-	"$here/prepare-tree.sh" "$version" "$tree" >/dev/null
+	"$root/kbuild/prepare-tree.sh" "$version" "$tree" >/dev/null
 	step "building $o_orig (${fixflags[*]})"
 	rm -rf "$o_orig"
 	if ! JOBS=$jobs "$root/qemu/build.sh" "$tree" "$o_orig" "${fixflags[@]}"; then
@@ -133,7 +133,7 @@ author=()
 { git config user.name && git config user.email; } >/dev/null ||
 	author=(--author "fix-tree test <fix-tree@example.org>")
 rm -rf "$work/split"
-if ! "$here/fix-tree.sh" ${author[@]+"${author[@]}"} --log "$o_orig/build.log" --split "$work/split" \
+if ! "$root/kbuild/fix-tree.sh" ${author[@]+"${author[@]}"} --log "$o_orig/build.log" --split "$work/split" \
 	"$tree" "$o_orig" "$work/fix.patch"; then
 	fail "linux-$version: fix-tree.sh writes a patch"
 	finish
@@ -219,12 +219,12 @@ check "linux-$version: idempotent: the $(wc -l <"$work/reports.fixed") report(s)
 [ -z "$left" ] || printf '    on a changed line: %s\n' "$left" | sed -n '1,20p'
 cut -f1,3 "$work/reports.fixed" | LC_ALL=C sort -u | sed -n "1,10p" | sed 's/\t/: /; s/^/    left (no fix-it): /'
 check "linux-$version: fix-tree.sh on the fixed tree writes an empty patch" bash -c "
-	'$here/fix-tree.sh' --log '$o_fixed/build.log' '$fixed' '$o_fixed' '$work/again.patch' &&
+	'$root/kbuild/fix-tree.sh' --log '$o_fixed/build.log' '$fixed' '$o_fixed' '$work/again.patch' &&
 	[ -f '$work/again.patch' ] && [ ! -s '$work/again.patch' ]"
 
 step "comparing the objects"
 rc=0
-"$here/compare-objs.sh" "$o_orig" "$o_fixed" >"$work/compare.log" 2>&1 || rc=$?
+"$root/kbuild/compare-objs.sh" "$o_orig" "$o_fixed" >"$work/compare.log" 2>&1 || rc=$?
 sed 's/^/    /' "$work/compare.log"
 nline=$(grep -c '^  __LINE__: ' "$work/compare.log" || true)
 check "linux-$version: compare-objs.sh: the same code and data ($nline object(s) differ only in __LINE__)" [ $rc = 0 ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kbuild/test-distributed.sh - make W=style through icecc and distcc, with
+# testsuite/kbuild/test-distributed.sh - make W=style through icecc and distcc, with
 # real daemons, against a local build.
 #
 # In a network namespace of its own (unshare -n, as root: loopback only,
@@ -32,7 +32,7 @@
 # scheduler gives it the jobs also on a busy machine (kbuild/daemons.sh
 # says how and why).
 #
-# Usage: kbuild/test-distributed.sh          (6.1)
+# Usage: testsuite/kbuild/test-distributed.sh          (6.1)
 # Environment: BUILD (default <repo>/build); the tree is shared with the
 #   other kbuild tests ($BUILD/kbuild-test/linux-6.1, WORK overrides),
 #   the objects and logs go to $WORK/distributed-6.1; JOBS (default 2);
@@ -41,8 +41,8 @@ set -uo pipefail
 
 prog=test-distributed.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+. "$root/scripts/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || die "run as root (a network namespace, the daemons)"
 for c in icecc iceccd icecc-scheduler distcc distccd unshare ip mount; do
@@ -66,7 +66,7 @@ read -r -a objs <<<"$OBJS"
 kbuild_identity
 t0=$SECONDS
 
-"$here/prepare-tree.sh" "$v" "$tree" >/dev/null || die "prepare-tree.sh $v failed"
+"$root/kbuild/prepare-tree.sh" "$v" "$tree" >/dev/null || die "prepare-tree.sh $v failed"
 mkdir -p "$out"
 mk() { make -C "$tree" O="$out" ARCH=x86_64 -j"$jobs" "$@"; }
 if ! grep -qx CONFIG_GCC_PLUGIN_STYLE_CHECK=y "$out/.config" 2>/dev/null; then
@@ -79,7 +79,7 @@ note "linux-$v: make W=style prepare (the plugin, the headers)"
 mk W=style prepare >"$out/prepare.log" 2>&1 || die "make W=style prepare failed ($out/prepare.log)"
 
 # --- the daemons ------------------------------------------------------------
-. "$here/daemons.sh"
+. "$root/kbuild/daemons.sh"
 trap daemons_stop EXIT
 trap 'exit 1' INT TERM
 daemons_start "$d" "$jobs"

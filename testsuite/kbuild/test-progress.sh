@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kbuild/test-progress.sh - kbuild_make (kbuild/lib.sh), the make of the
+# testsuite/kbuild/test-progress.sh - kbuild_make (scripts/lib.sh), the make of the
 # long kernel builds, shows progress and hides nothing:
 #  - while make runs, a line every PROGRESS_INTERVAL seconds on stderr
 #    counts the "  CC" lines so far (not those the log had before), and
@@ -12,15 +12,15 @@
 #    in a caller under set -e, and leaves no reporter process behind.
 # A small Makefile stands for Kbuild: a few seconds.
 #
-# Usage: kbuild/test-progress.sh   (BUILD, WORK)
+# Usage: testsuite/kbuild/test-progress.sh   (BUILD, WORK)
 set -euo pipefail
 
-# shellcheck disable=SC2034 # used by lib.sh
+# shellcheck disable=SC2034 # used by scripts/lib.sh
 prog=test-progress.sh
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(dirname "$here")
-# shellcheck source=kbuild/lib.sh disable=SC1091
-. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$root/scripts/lib.sh"
 
 test_setup 6.1
 dir=$work/progress
@@ -58,7 +58,7 @@ check "kbuild_make: returns make's status for a failed recipe (2: $rc)" [ $rc = 
 check "kbuild_make: the failure is in the log, and the last line says so" \
 	bash -c "grep -q 'error: planted' '$dir/bad.log' && grep -q '^progress-bad: make done (exit 2), 1 objects compiled' '$dir/bad.err'"
 rc=0
-bash -c "set -e; prog=t; . '$here/lib.sh'; kbuild_make '$dir/bad2.log' b -C '$dir' bad 2>/dev/null; echo reached" \
+bash -c "set -e; prog=t; . '$root/scripts/lib.sh'; kbuild_make '$dir/bad2.log' b -C '$dir' bad 2>/dev/null; echo reached" \
 	>"$dir/sete.out" 2>&1 || rc=$?
 check "kbuild_make: under set -e, a failed make stops the caller (exit $rc)" \
 	bash -c "[ $rc = 2 ] && ! grep -q reached '$dir/sete.out'"
