@@ -30,7 +30,8 @@
  * macro invocation written on the line is, and so is a loop body written
  * after an iterator macro.  Which file does what: style_plugin.h.
  *
- * Options (-fplugin-arg-style_plugin-NAME[=VALUE]):
+ * Options (-fplugin-arg-style_plugin-NAME[=VALUE]), one line each here;
+ * the project's docs/rules.md ("Plugin arguments") documents them:
  *   disable          check nothing
  *   no-RULE, RULE    turn a rule off or on (RULE without "-Wstyle-")
  *   error            report style violations as errors
