@@ -115,7 +115,7 @@ robust-all: $(PLUGIN)
 
 # The stages of `make check`; scripts/check.sh ends with "N passed, N failed".
 # all = plugin gcc11 robust kbuild qemu editors fix kbuild-sarif: about
-# 70 minutes on a fresh 2-core machine (68 in CI, make deps included), most
+# 70 minutes on a fresh 2-core machine (70 in CI, make deps included), most
 # of it kernel builds (scripts/check.sh prints each stage's time at the
 # end); fix and kbuild-sarif reuse check-qemu's 6.1 build.
 CHECK_STAGES	?= all
