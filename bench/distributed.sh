@@ -119,7 +119,7 @@ icecc_build() {
 		PATH="/usr/lib/icecc/bin:$PATH" "$@")
 	row "$name" \
 		"$(tail -c +"$from" "$d/node.log" | grep 'remote compile for file' | grep -vc /dev/null)" \
-		"$(awk '/recompiling locally$/ && !seen[$1]++' "$out/$name.client" | wc -l)"
+		"$(icecc_recompiled "$out/$name.client" | wc -l)"
 }
 
 for w in plain style; do

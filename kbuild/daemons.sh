@@ -13,6 +13,8 @@
 #   icecc_client DIR         export what the icecc client needs to send
 #                            every job to the node of DIR
 #   distcc_hosts             the DISTCC_HOSTS of that distccd
+#   icecc_recompiled LOG     the files an icecc client's debug LOG says it
+#                            compiled again locally, a line each
 #   engine_make LOG [ENV=VALUE...] -- MAKEARG...
 #                            make in the background (a signal stops the
 #                            caller, and daemons_stop the make, at once),
@@ -100,6 +102,13 @@ icecc_client() {
 
 distcc_hosts() {
 	echo 127.0.0.1:3632
+}
+
+# The client logs "recompiling locally" (error 102, its caret workaround)
+# more than once a job: one file a client process, the one it prepared.
+icecc_recompiled() {
+	awk '/preparing .* to be compiled/ { f[$1] = $5 }
+	     /recompiling locally$/ && !seen[$1]++ { print f[$1] }' "$1"
 }
 
 engine_time=()

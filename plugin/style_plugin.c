@@ -45,8 +45,8 @@
  *   check-only       no other warning: for a check-only pass beside the
  *                    compile that reports them (style_controls.c)
  *
- * On an icecc node (-fdirectives-only input from standard input) once=
- * and lines= are ignored: their paths are the build machine's.
+ * On an icecc node (-fdirectives-only input from standard input) once=,
+ * lines= and sarif= are ignored: their paths are the build machine's.
  *
  * -Wno-style-RULE turns RULE off too, and "#pragma style_plugin" exempts
  * a region of the source; -Wstyle-RULE and -Werror=style-RULE cannot

@@ -191,8 +191,7 @@ missing=$(sources | LC_ALL=C sort | comm -23 - <(printf '%s\n' "$remote" | sed '
 check "icecc: the node compiled every object (its log)${missing:+; not: $missing}" [ -z "$missing" ]
 check "icecc: icecc printed nothing of its own" eval '! own_lines icecc'
 # The files compiled again locally: the client's log, by process id.
-twice=$(awk '/preparing .* to be compiled/ { f[$1] = $5 }
-	     /recompiling locally$/ && !seen[$1]++ { print f[$1] }' "$out/icecc.client" |
+twice=$(icecc_recompiled "$out/icecc.client" |
 	sed 's#.*/linux-6.1/##' | LC_ALL=C sort -u | comm -12 - <(sources | LC_ALL=C sort))
 n_twice=$(printf '%s' "$twice" | grep -c .)
 n_viol=$(wc -l <"$violating")
