@@ -34,6 +34,9 @@
 # Options:
 #   --config TARGET   the configuration target (default allmodconfig)
 #   --restart         forget the commands and logs of an earlier run
+#   --files LIST      only the C files named in LIST (one path relative
+#                     to SRC a line) among the DIRs' compile commands,
+#                     e.g. the files a grep for candidate lines found
 #   -h, --help
 # Environment: JOBS (default 2), NICE (default 19), PROGRESS_INTERVAL
 #   (default 30), ARCH (default x86_64).
@@ -46,11 +49,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../scripts/lib.sh"
 
 usage() {
-	echo "usage: $0 [--config TARGET] [--restart] SRC OBJ OUT [DIR...]" >&2
+	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] SRC OBJ OUT [DIR...]" >&2
 	exit 2
 }
-config=allmodconfig restart=0
-options '--config=config --restart:restart' "$@"
+config=allmodconfig restart=0 files=''
+options '--config=config --restart:restart --files=files' "$@"
 shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
@@ -66,11 +69,15 @@ for d in ${dirs[@]+"${dirs[@]}"}; do
 	d=${d%/}
 	[ -d "$src/$d" ] || die "DIR '$d' is not a directory of $src"
 done
+if [ -n "$files" ]; then
+	[ -f "$files" ] || die "--files: '$files' not found"
+	files=$(cd "$(dirname "$files")" && pwd -P)/$(basename "$files")
+fi
 mkdir -p "$obj" "$out" || die "cannot create $obj or $out"
 obj=$(cd "$obj" && pwd -P)
 out=$(cd "$out" && pwd -P)
 [ "$obj" != "$src" ] || die "OBJ must differ from SRC"
-[ $restart = 0 ] || rm -rf "$out/commands" "$out/logs" "$out/sweep.log" "$out/deps" "$out/summary.txt"
+[ $restart = 0 ] || rm -rf "$out/commands" "$out/make-n.log" "$out/logs" "$out/sweep.log" "$out/deps" "$out/summary.txt"
 mkdir -p "$out/logs"
 kbuild_identity
 mk() { nice -n "$nice" make -C "$src" O="$obj" ARCH="$arch" "$@"; }
@@ -100,11 +107,15 @@ if [ ! -f "$out/prepared" ] || [ "$obj/.config" -nt "$out/prepared" ]; then
 	touch "$out/prepared"
 fi
 
-# 3. The compile commands: OBJECT<TAB>COMMAND (run in OBJ), made again
-# when the DIRs change (the logs of files already swept are kept).
+# 3. The compile commands: OBJECT<TAB>COMMAND (run in OBJ), listed
+# again when the DIRs change, filtered again when the --files list does
+# (the logs of files already swept are kept).
 printf '%s\n' ${dirs[@]+"${dirs[@]}"} >"$out/dirs.new"
-cmp -s "$out/dirs.new" "$out/dirs" 2>/dev/null || rm -f "$out/commands"
+if [ -n "$files" ]; then cat "$files"; else echo '# all'; fi >"$out/files.new"
+cmp -s "$out/dirs.new" "$out/dirs" 2>/dev/null || rm -f "$out/commands" "$out/make-n.log"
+cmp -s "$out/files.new" "$out/files" 2>/dev/null || rm -f "$out/commands"
 mv "$out/dirs.new" "$out/dirs"
+mv "$out/files.new" "$out/files"
 if [ ! -f "$out/commands" ]; then
 	targets=()
 	if [ ${#dirs[@]} = 0 ]; then
@@ -112,11 +123,14 @@ if [ ! -f "$out/commands" ]; then
 	else
 		for d in "${dirs[@]}"; do targets+=("${d%/}/"); done
 	fi
-	note "listing the compile commands (make -n ${targets[*]})"
-	# -k: a directory whose generated files are missing under -n still
-	# lists the rest.
-	mk -n -k W=style KCFLAGS=-fdiagnostics-parseable-fixits "${targets[@]}" \
-		>"$out/make-n.log" 2>&1 || true
+	if [ ! -f "$out/make-n.log" ]; then
+		note "listing the compile commands (make -n ${targets[*]})"
+		# -k: a directory whose generated files are missing under -n
+		# still lists the rest.
+		mk -n -k W=style KCFLAGS=-fdiagnostics-parseable-fixits "${targets[@]}" \
+			>"$out/make-n.log.tmp" 2>&1 || true
+		mv "$out/make-n.log.tmp" "$out/make-n.log"
+	fi
 	perl -ne '
 		while (/(?:^|[;&|]\s*)((?:\S*\/)?gcc(?:-\d+)? -Wp,-MMD,(\S+) .*? -c -o (\S+\.o) (\S+\.c))(?=\s*(?:;|$))/g) {
 			my ($c, $o) = ($1, $3);
@@ -127,6 +141,9 @@ if [ ! -f "$out/commands" ]; then
 		# Only the DIRs' objects (make -n also lists host tools).
 		D="${dirs[*]+${dirs[*]}}" awk -F'\t' 'BEGIN { n = split(ENVIRON["D"], d, " ") }
 			{ if (!n) { print; next } for (i = 1; i <= n; i++) { p = d[i]; sub(/\/$/, "", p); if (index($1, p "/") == 1) { print; next } } }' |
+		# --files: only the objects of the files listed (X.c makes X.o).
+		awk -F'\t' -v f="$files" 'BEGIN { if (f != "") while ((getline l < f) > 0) if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[l] = 1 } }
+			f == "" || ($1 in k)' |
 		LC_ALL=C sort -t "$(printf '\t')" -k1,1 >"$out/commands.tmp"
 	[ -s "$out/commands.tmp" ] || die "make -n listed no compile command (see $out/make-n.log)"
 	grep -q 'fplugin=[^ ]*style_plugin' "$out/commands.tmp" ||
