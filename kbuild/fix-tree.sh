@@ -43,10 +43,12 @@
 #                  user.name / user.email)
 #   --groups FILE  for --split: FILE maps paths to patches, "PATH<TAB>GROUP"
 #                  a line (GROUP is the subject's prefix, e.g.
-#                  drivers/video); paths it does not list go by their
-#                  top-level directory
+#                  drivers/video), optionally "<TAB>NOTE" (a line for
+#                  the group's message, @NOTE@ below); paths it does not
+#                  list go by their top-level directory
 #   --message FILE for --split: text added to each commit message before
-#                  Signed-off-by (@GROUP@ is replaced by the group)
+#                  Signed-off-by (@GROUP@ is replaced by the group, @NOTE@
+#                  by the NOTE of its first file in --groups, or nothing)
 #   --keep DIR     keep the work files in DIR (emptied first): the
 #                  touched files in a git repository with the original
 #                  and the fixed versions, the fix-its; default: a
@@ -343,10 +345,16 @@ while IFS= read -r g; do
 		EOF
 		echo "The edits are the fix-it hints of the style GCC plugin (make" \
 			"W=style, scripts/gcc-plugins/style_plugin.c) for the reports in" \
-			"this directory ($(echo "$rules" | sed 's/^ *//; s/ *$//; s/ /, /g')), applied by" \
+			"this patch's files ($(echo "$rules" | sed 's/^ *//; s/ *$//; s/ /, /g')), applied by" \
 			"kbuild/fix-tree.sh." | fold -s -w 72 | sed 's/ *$//'
 		echo
-		[ -z "$message" ] || { G=$g awk '{ gsub(/@GROUP@/, ENVIRON["G"]); print }' "$message"; echo; }
+		if [ -n "$message" ]; then
+			gnote=''
+			[ -z "$groups" ] || gnote=$(awk -F'\t' -v f="${gf[0]}" '$1 == f { print $3; exit }' "$groups")
+			G=$g N=$gnote awk '{ gsub(/@GROUP@/, ENVIRON["G"]); gsub(/@NOTE@/, ENVIRON["N"]); print }' "$message" |
+				fold -s -w 72 | sed 's/ *$//'
+			echo
+		fi
 		echo "Signed-off-by: $a_name <$a_email>"
 	} >"$work/msg"
 	wgit add -- "${gf[@]}"

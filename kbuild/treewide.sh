@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # kbuild/treewide.sh - the tree-wide formatting patches of a sweep
-# (kbuild/sweep.sh): DEST/series and one patch per directory group, in
+# (kbuild/sweep.sh): DEST/series and one patch per maintainer tree, in
 # git format-patch form, signed by whoever runs it.
 #
 #   1. the fix-its of OUT/sweep.log, but those of the headers left out
 #      (below), go to kbuild/fix-tree.sh --log --split, with a group per
-#      directory (drivers/X, sound/X, fs/X, net/X, arch/X, else the
+#      maintainer tree (the first git tree but Linus's that SRC's
+#      scripts/get_maintainer.pl --scm names for the file; without one,
+#      its directory: drivers/X, sound/X, fs/X, net/X, arch/X, else the
 #      top-level directory; at most MAX_PATCHES groups, the smallest
 #      merged into their top-level directory) and a commit message that
 #      says how the patch was made, how it is proven and how to make it
 #      again; fix-tree.sh checks that only blanks and line breaks change
 #      and that the patch applies to SRC;
-#   2. a header is left out, and listed in DEST/excluded-headers.txt,
-#      when the proof cannot rebuild all of its includers: it is under
-#      include/ or arch/*/include/, or more than MAX_INCLUDERS swept
-#      files include it, or a file outside the swept directories names
-#      it in an #include (it might be compiled there);
+#   2. a header (or a .c file that another .c includes) is left out,
+#      and listed in DEST/excluded-headers.txt, when the proof cannot
+#      rebuild all of its includers: it is under include/ or
+#      arch/*/include/, or more than MAX_INCLUDERS swept files include
+#      it, or a file the sweep did not compile names it in an #include
+#      (it might be compiled there; headers naming it are followed to
+#      their own includers);
 #   3. checks on a fresh linux-source-VERSION (the touched files unpacked
 #      from /usr/src/linux-source-VERSION.tar.xz): the series applies in
 #      order with patch -p1 --fuzz=0 and with git apply, and every touched
@@ -27,7 +31,7 @@
 #   VERSION  6.12 (the tarball the checks unpack)
 #   SRC OBJ OUT  the sweep's tree, O= dir and results (kbuild/sweep.sh)
 #   DEST     e.g. treewide/6.12 (its *.patch and series are replaced)
-# Environment: MAX_PATCHES (default 20), MAX_INCLUDERS (default 20).
+# Environment: MAX_PATCHES (default 25), MAX_INCLUDERS (default 20).
 set -euo pipefail
 
 prog=treewide.sh
@@ -38,7 +42,7 @@ root=$(dirname "$here")
 
 [ $# = 5 ] || { echo "usage: $0 VERSION SRC OBJ OUT DEST" >&2; exit 2; }
 version=$1 src=$2 obj=$3 out=$4 dest=$5
-max_patches=${MAX_PATCHES:-20}
+max_patches=${MAX_PATCHES:-25}
 max_inc=${MAX_INCLUDERS:-20}
 name=$(git -C "$root" config user.name || true)
 email=$(git -C "$root" config user.email || true)
@@ -61,15 +65,43 @@ sed -n 's/^fix-it:"\(.*\)":{[0-9]*:[0-9]*-[0-9]*:[0-9]*}:".*$/\1\t\1/p' "$out/sw
 	LC_ALL=C sort -u | relto_src "$src" "$obj" >"$work/files.map"
 # The swept sources and their includes, relative to SRC.
 cut -f2 "$out/commands" | sed 's/.* -c -o [^ ]* //' | relto_src "$src" "$obj" 1 | LC_ALL=C sort -u >"$work/swept.c"
-# OBJECT<TAB>HEADER for every header an object includes.
-awk -F'\t' '{ n = split($2, d, " "); for (i = 1; i <= n; i++) if (d[i] ~ /\.h$/) print $1 "\t" d[i] }' "$out/deps" |
+# OBJECT<TAB>FILE for every header (or .c file) an object includes.
+awk -F'\t' '{ n = split($2, d, " "); for (i = 1; i <= n; i++) if (d[i] ~ /\.[ch]$/) print $1 "\t" d[i] }' "$out/deps" |
 	relto_src "$src" "$obj" | LC_ALL=C sort -u >"$work/includes"
 
-# 2. The headers: kept or left out.
+# 2. The included files (headers, and .c files another .c includes):
+# kept or left out.
 : >"$dest/excluded-headers.txt.tmp"
 : >"$work/excluded"
-swept_dirs=$(sed 's|/[^/]*$||' "$work/swept.c" | LC_ALL=C sort -u)
-for h in $(cut -f2 "$work/files.map" | grep '\.h$' || true); do
+# unswept_includers FILE: the files that name FILE in an #include (by
+# its base name: more than the real includers, never fewer) and are not
+# swept sources, following the headers among them to their own
+# includers; the first three.
+unswept_includers() {
+	if [ ! -f "$work/tree-includes" ]; then
+		(cd "$src" && grep -rHoE --include='*.[ch]' '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<][^">]*[">]' . ) |
+			sed -E 's|^\./||; s|:[^"<]*["<]([^">]*)[">]$|\t\1|' >"$work/tree-includes" || true
+	fi
+	awk -F'\t' -v start="$1" '
+		NR == FNR { swept[$1] = 1; next }
+		{ n = split($2, p, "/"); by[p[n]] = by[p[n]] "\n" $1 }
+		END {
+			q[1] = start; seen[start] = 1; nq = 1
+			for (i = 1; i <= nq; i++) {
+				m = split(q[i], p, "/"); k = split(by[p[m]], inc, "\n")
+				for (j = 2; j <= k; j++) {
+					f = inc[j]
+					if (f in seen) continue
+					seen[f] = 1
+					if (f in swept) continue
+					if (f ~ /\.h$/ && nq < 200) { q[++nq] = f; continue }
+					printf "%s ", f
+					if (++np == 3) exit
+				}
+			}
+		}' "$work/swept.c" "$work/tree-includes"
+}
+for h in $(cut -f2 "$work/files.map" | grep -vxF -f "$work/swept.c" || true); do
 	n=$(awk -F'\t' -v h="$h" '$2 == h' "$work/includes" | wc -l)
 	why=''
 	case $h in
@@ -77,16 +109,10 @@ for h in $(cut -f2 "$work/files.map" | grep '\.h$' || true); do
 	esac
 	[ -n "$why" ] || [ "$n" -le "$max_inc" ] || why="$n swept includers, more than $max_inc"
 	if [ -z "$why" ]; then
-		# Every file naming it in an #include must be in a swept directory.
-		if [ ! -f "$work/tree-includes" ]; then
-			(cd "$src" && grep -rHoE --include='*.[ch]' '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<][^">]*[">]' . ) |
-				sed -E 's|^\./||; s|:[^"<]*["<]([^">]*)[">]$|\t\1|' >"$work/tree-includes" || true
-		fi
-		outside=$(B=$(basename "$h") awk -F'\t' '{ n = split($2, p, "/"); if (p[n] == ENVIRON["B"]) print $1 }' "$work/tree-includes" |
-			while IFS= read -r f; do
-				grep -qxF "$(dirname "$f")" <<<"$swept_dirs" || echo "$f"
-			done | head -n 3 | tr '\n' ' ')
-		[ -z "$outside" ] || why="included outside the swept directories: $outside"
+		# Every file naming it in an #include must be swept (or a header
+		# whose own includers are).
+		outside=$(unswept_includers "$h")
+		[ -z "$outside" ] || why="named in an #include by files the sweep did not compile: $outside"
 	fi
 	if [ -n "$why" ]; then
 		printf '%s\t%s\n' "$h" "$why" >>"$dest/excluded-headers.txt.tmp"
@@ -94,7 +120,7 @@ for h in $(cut -f2 "$work/files.map" | grep '\.h$' || true); do
 	fi
 done
 mv "$dest/excluded-headers.txt.tmp" "$dest/excluded-headers.txt"
-note "$(wc -l <"$work/files.map") files with fix-its; $(wc -l <"$work/excluded") headers left out (excluded-headers.txt)"
+note "$(wc -l <"$work/files.map") files with fix-its; $(wc -l <"$work/excluded") included files left out (excluded-headers.txt)"
 
 # The log without the left-out headers' fix-its (and their warnings),
 # each diagnostic's fix-its once.
@@ -114,15 +140,67 @@ awk -F'\t' -v warning="$STYLE_WARNING_RE" 'NR == FNR { ex[$1] = 1; next } FILENA
 		{ print }
 		END { if (g != "" && !seen[g]++) printf "%s", g }' >"$work/sweep.log"
 
-# Groups: drivers/X, sound/X, fs/X, net/X, arch/X, or the top directory.
-awk -F'\t' -v warning="$STYLE_WARNING_RE" 'NR == FNR { ex[$1] = 1; next } !($2 in ex) { print $2 }' "$work/excluded" "$work/files.map" |
-	awk -F/ '{ g = $1; if (NF > 2 && ($1 ~ /^(drivers|sound|fs|net|arch)$/)) g = $1 "/" $2; print $0 "\t" g }' >"$work/groups"
-while [ "$(cut -f2 "$work/groups" | LC_ALL=C sort -u | wc -l)" -gt "$max_patches" ]; do
-	small=$(cut -f2 "$work/groups" | grep / | LC_ALL=C sort | uniq -c | sort -n | awk 'NR == 1 { print $2 }')
+# Groups: one per maintainer tree. A file's tree is the first git tree
+# that SRC's scripts/get_maintainer.pl --scm names for it (its most
+# specific MAINTAINERS sections come first), but Linus's tree, which
+# THE REST names for every file; a file with no other tree is grouped
+# by its directory (drivers/X, sound/X, fs/X, net/X, arch/X, else the
+# top-level directory). Each file's tree is kept in OUT/maintainers
+# (get_maintainer.pl takes about half a second a file).
+awk -F'\t' 'NR == FNR { ex[$1] = 1; next } !($2 in ex) { print $2 }' "$work/excluded" "$work/files.map" |
+	LC_ALL=C sort -u >"$work/kept"
+touch "$out/maintainers"
+while IFS= read -r f; do
+	awk -F'\t' -v f="$f" '$1 == f { found = 1; exit } END { exit !found }' "$out/maintainers" && continue
+	t=$(cd "$src" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --no-email --no-l \
+		--no-r --no-s --scm --no-rolestats -f "$f" 2>/dev/null |
+		sed -n 's/^git \([^ ]*\).*/\1/p' | grep -v '/torvalds/linux\.git$' | head -n1 || true)
+	printf '%s\t%s\n' "$f" "${t:--}" >>"$out/maintainers"
+done <"$work/kept"
+awk -F'\t' 'NR == FNR { t[$1] = $2; next }
+	{
+		d = $0; n = split(d, p, "/")
+		g = p[1]; if (n > 2 && p[1] ~ /^(drivers|sound|fs|net|arch)$/) g = p[1] "/" p[2]
+		k = (t[$0] != "" && t[$0] != "-") ? t[$0] : "dir:" g
+		print $0 "\t" k "\t" g
+	}' "$out/maintainers" "$work/kept" >"$work/keys"
+# At most MAX_PATCHES: the smallest group is merged into the directory
+# group of its files' top-level directory (dir:TOP).
+while [ "$(cut -f2 "$work/keys" | LC_ALL=C sort -u | wc -l)" -gt "$max_patches" ]; do
+	small=$(cut -f2 "$work/keys" | LC_ALL=C sort | uniq -c | sort -k1,1n -k2,2 |
+		awk '{ k = $2; n = split(k, p, "/"); if (!(k ~ /^dir:/ && n == 1)) { print k; exit } }')
 	[ -n "$small" ] || die "more than $max_patches top-level directories"
-	awk -F'\t' -v s="$small" 'BEGIN { OFS = "\t" } $2 == s { sub(/\/.*/, "", $2) } 1' "$work/groups" >"$work/groups.tmp"
-	mv "$work/groups.tmp" "$work/groups"
+	awk -F'\t' -v s="$small" 'BEGIN { OFS = "\t" } $2 == s { t = $1; sub(/\/.*/, "", t); $2 = "dir:" t } 1' \
+		"$work/keys" >"$work/keys.tmp"
+	mv "$work/keys.tmp" "$work/keys"
 done
+# Each group's subject prefix: its files' longest common directory (at
+# most four levels), or, for files in several top-level directories,
+# the tree's name (its URL's path without .git and the kernel.org
+# prefix, e.g. herbert/cryptodev-2.6); a prefix that two groups share
+# gets the tree's name after it, in parentheses. The note names the tree.
+awk -F'\t' '
+	function tname(k,  t) { t = k; sub(/^[a-z]+:\/\/[^\/]*\//, "", t); sub(/^pub\/scm\/linux\/kernel\/git\//, "", t); sub(/\.git$/, "", t); return t }
+	{ k = $2; f = $1; sub(/\/[^\/]*$/, "", f)
+	  if (!(k in pre)) pre[k] = f
+	  else { a = pre[k]; while (a != "" && index(f "/", a "/") != 1) { if (a !~ /\//) a = ""; else sub(/\/[^\/]*$/, "", a) } pre[k] = a }
+	  files[NR] = $1; key[NR] = k }
+	END {
+		for (k in pre) {
+			l = pre[k]; n = split(l, p, "/"); if (n > 4) l = p[1] "/" p[2] "/" p[3] "/" p[4]
+			if (l == "") l = (k ~ /^dir:/) ? substr(k, 5) : tname(k)
+			lab[k] = l; used[l]++
+		}
+		for (k in pre) {
+			if (used[lab[k]] > 1 && k !~ /^dir:/) lab[k] = lab[k] " (" tname(k) ")"
+			note[k] = (k ~ /^dir:/) ? "Grouped by directory: MAINTAINERS names no tree but Linus'"'"'s for these files, or their trees have too few of them for a patch of their own (each file'"'"'s tree: maintainers.txt)." \
+				: "Maintainer tree (scripts/get_maintainer.pl --scm): " k
+		}
+		for (i = 1; i <= NR; i++) print files[i] "\t" lab[key[i]] "\t" note[key[i]]
+	}' "$work/keys" >"$work/groups"
+# The record: FILE<TAB>its tree (- for none but Linus's)<TAB>its patch's prefix.
+awk -F'\t' 'NR == FNR { t[$1] = $2; next } { print $1 "\t" t[$1] "\t" $2 }' "$out/maintainers" "$work/groups" |
+	LC_ALL=C sort >"$dest/maintainers.txt"
 
 cat >"$work/message" <<EOF
 Proof: every object of the x86_64 allmodconfig (as changed by
@@ -134,8 +212,11 @@ numbers only where they are shown to have moved (treewide/$version/proof.log).
 Made with the style_plugin project's tools: kbuild/sweep.sh (the
 configuration compiled with -fsyntax-only and the plugin, collecting
 the fix-its), then kbuild/treewide.sh $version SRC OBJ OUT
-treewide/$version, which writes these patches; headers whose includers
-the proof cannot all rebuild are left out (excluded-headers.txt).
+treewide/$version, which writes these patches, one per maintainer
+tree; headers whose includers the proof cannot all rebuild are left
+out (excluded-headers.txt). To make them again: make treewide.
+
+@NOTE@
 EOF
 
 # 3. The patches.
