@@ -161,6 +161,10 @@ one() {
 	mkdir -p "$(dirname "$log")" "$obj/$(dirname "$o")"
 	(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
 	echo "# sweep: $o exit $rc" >>"$log.tmp"
+	# Its dependency file, kept with the log (a build in OBJ, such as
+	# kbuild/treewide-proof.sh's, turns OBJ's copy into a .cmd file).
+	d=$obj/$(dirname "$o")/.$(basename "$o").d
+	[ ! -f "$d" ] || cp "$d" "$log.d"
 	mv "$log.tmp" "$log"
 }
 export -f one
@@ -206,7 +210,8 @@ while IFS=$(printf '\t') read -r o _; do
 	log=$out/logs/$o.log
 	cat "$log" >>"$out/sweep.log.tmp"
 	tail -n 1 "$log" | grep -q ' exit 0$' || fail=$((fail + 1))
-	d=$obj/$(dirname "$o")/.$(basename "$o").d
+	d=$log.d
+	[ -f "$d" ] || d=$obj/$(dirname "$o")/.$(basename "$o").d
 	[ -f "$d" ] || continue
 	printf '%s\t%s\n' "$o" "$(sed -e 's/^[^:]*://' -e 's/\\$//' "$d" | tr -s ' \n' '  ' | sed 's/^ //; s/ $//')" >>"$out/deps.tmp"
 done <"$out/commands"
