@@ -43,6 +43,13 @@
  *    (CONFIG_PRINTK_INDEX: a 44-byte _entry symbol, its u32 line at 24)
  *    whose file (the string its file pointer is relocated to) is a
  *    changed file where the old line maps to the new;
+ *  - in an object's string section (SHF_STRINGS), a decimal number that
+ *    follows "FILE:" in a string (__FILE__ ":" __stringify(__LINE__),
+ *    e.g. the field-spanning memcpy() warning of fortify-string.h; or
+ *    KBUILD_BASENAME ":" __stringify(__LINE__), a lock class name of
+ *    v4l2_ctrl_handler_init(), FILE then the one of --files with that
+ *    base name), where FILE is a changed file whose old line maps to the new; the
+ *    numbers must have as many digits (the strings keep their offsets);
  *  - with --linked, the descriptor of the GNU build-id note (a hash of
  *    the whole file, debug info included);
  *  - in a code section, an instruction whose immediate operand is a line
@@ -56,7 +63,7 @@
  * Every other byte of every section (headers, code, data, relocations,
  * symbols: value, size, type, binding, section) must be the same.
  *
- * Prints "bug FILE:LA -> LB", "rename OLD NEW", "imm ...", "pi ...",
+ * Prints "bug FILE:LA -> LB", "rename OLD NEW", "imm ...", "pi ...", "str ...",
  * "kallsyms OLD NEW", "kallsyms-tables SECTION NAMES RENAMED" and
  * "build-id" lines for the explained differences; exit 0.  An
  * unexplained one: "UNEXPLAINED: reason" on stdout, exit 1.  Bad input:
@@ -790,6 +797,108 @@ static int printk_index_only(struct elf *A, struct elf *B, size_t i)
 	return 1;
 }
 
+/*
+ * The one of --files whose base name without .c is BASE, or NULL; a '-'
+ * of the name is a '_' in BASE (kbuild's KBUILD_BASENAME).
+ */
+static const char *changed_file_named(const char *base)
+{
+	const char *found = NULL;
+	size_t k, j, n = strlen(base);
+
+	for (k = 0; k < n_files; k++) {
+		const char *b = strrchr(files[k], '/');
+
+		b = b ? b + 1 : files[k];
+		for (j = 0; j < n && b[j] && (b[j] == base[j] || (b[j] == '-' && base[j] == '_')); j++)
+			;
+		if (j == n && !strcmp(b + n, ".c")) {
+			if (found)
+				return NULL;	/* two: which one is not known */
+			found = files[k];
+		}
+	}
+	return found;
+}
+
+/*
+ * A string section of an object that differs only in line numbers
+ * written into strings as "FILE:LINE" (__FILE__ ":" __stringify(__LINE__)),
+ * each FILE a changed file whose old LINE maps to the new one. The
+ * sections have the same size: a number that gains or loses a digit
+ * moves the strings after it, and is not accepted.
+ */
+static int string_lines_only(struct elf *A, struct elf *B, size_t i)
+{
+	struct section *x = &A->s[i], *y = &B->s[i];
+	const unsigned char *a = x->data.data, *b = y->data.data;
+	uint64_t d = 0, n = x->data.len;
+
+	if (!A->rel || !(x->flags & SHF_STRINGS) || n != y->data.len)
+		return 0;
+	while (d < n) {
+		uint64_t s, e, str, p;
+		unsigned int la = 0, lb = 0;
+		const char *file = NULL;
+		char name[4096];
+
+		if (a[d] == b[d]) {
+			d++;
+			continue;
+		}
+		if (!isdigit(a[d]) || !isdigit(b[d]))
+			return 0;
+		/* The number (digits on both sides) and its string. */
+		for (s = d; s > 0 && isdigit(a[s - 1]) && isdigit(b[s - 1]); s--)
+			;
+		for (e = d; e < n && isdigit(a[e]) && isdigit(b[e]); e++)
+			;
+		if ((e < n && (isdigit(a[e]) || isdigit(b[e]))) ||
+		    (s > 0 && (isdigit(a[s - 1]) || isdigit(b[s - 1]))) ||
+		    s < 2 || a[s - 1] != ':' || e - s > 9)
+			return 0;
+		for (str = s - 1; str > 0 && a[str - 1]; str--)
+			;
+		/* FILE: the longest changed file that ends at the ':'. */
+		for (p = str; p < s - 1 && !file; p++) {
+			if (p > str && !strchr(" \t\"'(<[=", a[p - 1]))
+				continue;
+			if (s - 1 - p >= sizeof(name))
+				continue;
+			memcpy(name, a + p, s - 1 - p);
+			name[s - 1 - p] = 0;
+			if (strset_has(&map_files, name))
+				file = name;
+		}
+		/*
+		 * or KBUILD_BASENAME: the base name, without .c, of one of
+		 * --files (v4l2_ctrl_handler_init()'s lock class name)
+		 */
+		if (!file && s - 1 > str) {
+			for (p = s - 1; p > str && (isalnum(a[p - 1]) || a[p - 1] == '_' || a[p - 1] == '-'); p--)
+				;
+			if (p < s - 1 && s - 1 - p < sizeof(name) &&
+			    (p == str || strchr(" \t\"'(<[=", a[p - 1]))) {
+				memcpy(name, a + p, s - 1 - p);
+				name[s - 1 - p] = 0;
+				file = changed_file_named(name);
+			}
+		}
+		if (!file)
+			return 0;
+		for (p = s; p < e; p++) {
+			la = la * 10 + (a[p] - '0');
+			lb = lb * 10 + (b[p] - '0');
+		}
+		if (!line_ok_n(file, la, lb))
+			unexplained("section %s: the string \"%.*s\": line %u of %s does not move to line %u",
+				    x->name, (int)(e - str), (const char *)a + str, la, file, lb);
+		explained("str %s:%u -> %u", file, la, lb);
+		d = e;
+	}
+	return 1;
+}
+
 /* True if note sections X and Y differ in a GNU build-id's bytes only. */
 static int only_build_id_differs(struct section *x, struct section *y)
 {
@@ -1507,6 +1616,9 @@ static int compare(int argc, char **argv)
 		}
 		if (x->type == SHT_PROGBITS && (x->flags & SHF_ALLOC) &&
 		    printk_index_only(&A, &B, i))
+			continue;
+		if (x->type == SHT_PROGBITS && (x->flags & SHF_ALLOC) &&
+		    string_lines_only(&A, &B, i))
 			continue;
 		if (x->type == SHT_PROGBITS && has_kallsyms(&A, i)) {
 			compare_kallsyms(&A, &B, i);

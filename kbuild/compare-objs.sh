@@ -31,7 +31,11 @@
 #                  argument, __might_sleep()'s line): objdump pairs the
 #                  instructions, the pair differs in that "$0x..."
 #                  operand and its encoding only, and its values are a
-#                  line of a changed source and a line it moves to;
+#                  line of a changed source and a line it moves to; a
+#                  printk index entry's line field; in a string section,
+#                  the number of a "FILE:LINE" string (__FILE__ or
+#                  KBUILD_BASENAME ":" __stringify(__LINE__)), FILE a
+#                  changed source whose line LINE moves to the new one;
 #     source path  a host tool (under scripts/ or tools/, never part of
 #                  the kernel image) that holds the source tree's path in
 #                  __FILE__ (from assert()): its own compile command (from
@@ -256,6 +260,7 @@ explained() {
 		$1 == "rename" { nr++; if (nr <= 3) r = r (nr > 1 ? ", " : "") $2 " -> " $3 }
 		$1 == "imm" { ni++; if (ni <= 3) m = m (ni > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "pi" { np++; if (np <= 3) q = q (np > 1 ? ", " : "") $2 " " $3 " " $4 }
+		$1 == "str" { ns++; if (ns <= 3) t = t (ns > 1 ? ", " : "") $2 " " $3 " " $4 }
 		$1 == "kallsyms" { nk++; if (nk <= 3) k = k (nk > 1 ? ", " : "") $2 " -> " $3 }
 		$1 == "kallsyms-tables" { kt = kt (kt != "" ? ", " : "") "in " $2 ": " $3 " names decoded, " $4 " renamed" }
 		$1 == "build-id" { id = 1 }
@@ -264,6 +269,7 @@ explained() {
 			if (nb) s = "__bug_table lines (" nb "): " b (nb > 3 ? ", ..." : "")
 			if (ni) s = s (s != "" ? "; " : "") "line numbers in code (" ni "): " m (ni > 3 ? ", ..." : "")
 			if (np) s = s (s != "" ? "; " : "") "printk index lines (" np "): " q (np > 3 ? ", ..." : "")
+			if (ns) s = s (s != "" ? "; " : "") "lines in strings (" ns "): " t (ns > 3 ? ", ..." : "")
 			if (nr) s = s (s != "" ? "; " : "") "initcalls renamed (" nr "): " r (nr > 3 ? ", ..." : "")
 			if (kt != "") s = s (s != "" ? "; " : "") "kallsyms tables (" kt ")" (nk ? ": " k (nk > 3 ? ", ..." : "") : "")
 			if (id) s = s (s != "" ? "; " : "") "the build-id note"
