@@ -7,11 +7,15 @@
 #   - they apply in order without fuzz (patch -p1 --fuzz=0, and git apply);
 #   - every touched file is the same as the original with spaces, tabs
 #     and newlines removed;
-#   - proof.log has a line for each patch and 0 unexplained objects;
-#   - a planted change (a digit of an added line changed, in a copy of
-#     the first patch) is rejected by the same checks.
+#   - they touch at least MIN_FILES files (default 500);
+#   - proof.log has a line for each patch and 0 unexplained objects, and
+#     no object that did not build;
+#   - planted faults are rejected by the same checks: a digit of an
+#     added line changed, and a Signed-off-by taken out (each in a copy
+#     of the first patch).
 #
 # Usage: testsuite/kbuild/check-treewide.sh [VERSION]   (default 6.12)
+# Environment: MIN_FILES (default 500).
 set -euo pipefail
 
 prog=check-treewide.sh
@@ -42,8 +46,12 @@ form() {
 bad=''
 for p in "${patches[@]}"; do form "$p" || bad="$bad $(basename "$p")"; done
 check "every patch has From:, a Subject, a body and Signed-off-by from its From: identity${bad:+ (not:$bad)}" test -z "$bad"
+grep -v '^Signed-off-by: ' "${patches[0]}" >"$work/unsigned.patch"
+check "planted: a patch without its Signed-off-by is rejected" eval '! form "$work/unsigned.patch"'
 
 mapfile -t touched < <(touched_files "${patches[@]}")
+min_files=${MIN_FILES:-500}
+check "the series touches at least $min_files files (${#touched[@]})" test "${#touched[@]}" -ge "$min_files"
 extract_files "$version" "$work/orig" "${touched[@]}"
 # series_ok DIR PATCH...: the patches apply to a copy of the originals in
 # DIR with both tools, alike, and change only blanks.
@@ -79,6 +87,7 @@ for p in "${patches[@]}"; do
 done
 check "proof.log: each of the ${#patches[@]} patches has 0 unexplained objects ($n)" test "$n" = "${#patches[@]}"
 check "proof.log: the total has 0 unexplained" grep -q '^total: .* 0 unexplained$' "$dest/proof.log"
+check "proof.log: every object was built on both sides" grep -qx 'objects not built: 0' "$dest/proof.log"
 
 # shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "check-treewide: $passed passed, $failed failed"
