@@ -36,7 +36,11 @@
 #     than its objects, or whose kallsyms_seqs_of_names is not sorted
 #     by name, fail;
 #   - a bzImage missing on one side or on both, and a .ko missing on one
-#     side, fail.
+#     side, fail;
+#   - an object (lib/where.o, not linked) whose string holds its own line
+#     ("FILE:LINE", as fortify-string.h writes one): the honest split
+#     passes with that line traced; built from a copy where the line
+#     moved where the source did not, it fails.
 # Each failure must be for the reason expected (its message is checked).
 #
 # Usage: testsuite/kbuild/test-proof.sh
@@ -427,6 +431,61 @@ rejected noko "a module missing in B" 'first unexplained difference: lib/proof.k
 variant novm split </dev/null
 rm "$work/o-novm/vmlinux"
 rejected novm "a vmlinux missing in B" "vmlinux: missing in $work/o-novm"
+
+# A line number in a string, "FILE:LINE" (__FILE__ ":" __stringify(__LINE__),
+# as fortify-string.h's memcpy() warning writes it), in an object's string
+# section: traced when it follows the source, rejected when it does not.
+# The object is not linked (the rule is for objects and modules), so
+# these builds are compared with --objects-only.
+where_src() {
+	# (comment lines first: the string's line number, old and moved,
+	# keeps its number of digits)
+	printf '%s\n' '/*' ' * lib/where.c of test-proof.sh: a string that' ' * holds its own line number, as' \
+		' * fortify-string.h writes one into its' ' * memcpy() warning.' ' */' '' '#define WHERE_STR2(x) #x' '#define WHERE_STR(x) WHERE_STR2(x)' \
+		'const char *where(void);' "$1" '' 'const char *where(void)' '{' \
+		'	return __FILE__ ":" WHERE_STR(__LINE__);' '}'
+}
+# where_objdir NAME FILE: the O= dir o-NAME of tree src-NAME (its
+# lib/where.c), with lib/where.o compiled from FILE as lib/where.c.
+where_objdir() {
+	local s=$work/src-$1 o=$work/o-$1 c
+	rm -rf "$o"
+	mkdir -p "$o/lib"
+	cp "$work/o-orig/.config" "$o/.config"
+	echo "include $s/Makefile" >"$o/Makefile"
+	c="gcc -O2 -fno-pic -fno-pie -ffreestanding -fmacro-prefix-map=$2=lib/where.c -c -o lib/where.o $2"
+	(cd "$o" && sh -c "$c") || return 1
+	printf 'savedcmd_lib/where.o := %s\n\nsource_lib/where.o := %s\n\ndeps_lib/where.o := \\\n\nlib/where.o: $(deps_lib/where.o)\n' \
+		"$c" "$s/lib/where.c" >"$o/lib/.where.o.cmd"
+}
+where_tree() {
+	mkdir -p "$work/src-$1/lib"
+	echo '# the source tree of a testsuite/kbuild/test-proof.sh build' >"$work/src-$1/Makefile"
+	where_src "$2" >"$work/src-$1/lib/where.c"
+}
+where_tree worig 'int wa; int wb;'
+where_objdir worig "$work/src-worig/lib/where.c"
+where_tree wsplit "$(printf 'int wa;\nint wb;')"
+where_objdir wsplit "$work/src-wsplit/lib/where.c"
+oldw=$(grep -n '__LINE__' "$work/src-worig/lib/where.c" | cut -d: -f1)
+neww=$(grep -n '__LINE__' "$work/src-wsplit/lib/where.c" | cut -d: -f1)
+rc=0
+"$root/kbuild/compare-objs.sh" --objects-only "$work/o-worig" "$work/o-wsplit" >"$work/wsplit.log" 2>&1 || rc=$?
+ok=1
+[ $rc = 0 ] && grep -q "__LINE__: lib/where.o: lines in strings (1): lib/where.c:$oldw -> $neww" "$work/wsplit.log" || ok=0
+sed 's/^/    /' "$work/wsplit.log"
+check "proof: accepted: a \"FILE:LINE\" string that follows the source (lib/where.c:$oldw -> $neww, exit $rc)" [ $ok = 1 ]
+# The same split, but the object built from a copy with a blank line
+# more above the string: its line moves where the source's did not.
+where_tree wbad "$(printf 'int wa;\nint wb;')"
+sed 's/^const char \*where(void)$/\n&/' "$work/src-wbad/lib/where.c" >"$work/wbad.c"
+where_objdir wbad "$work/wbad.c"
+rc=0
+"$root/kbuild/compare-objs.sh" --objects-only "$work/o-worig" "$work/o-wbad" >"$work/wbad.log" 2>&1 || rc=$?
+ok=1
+[ $rc != 0 ] && grep -Eq "UNEXPLAINED: lib/where.o: section \.rodata[^ ]*: the string \"lib/where.c:$oldw\": line $oldw of lib/where.c does not move to line $((neww + 1))" "$work/wbad.log" || ok=0
+grep -E 'FAIL|UNEXPLAINED' "$work/wbad.log" | head -n 3 | sed 's/^/    /'
+check "proof: rejected: a \"FILE:LINE\" string that does not follow the source (exit $rc)" [ $ok = 1 ]
 
 # shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "test-proof: $passed passed, $failed failed"
