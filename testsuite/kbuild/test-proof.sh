@@ -248,9 +248,10 @@ image() {
 	s=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$o/Makefile")
 	objcopy -R .comment -S "$o/vmlinux" "$o/$c/vmlinux.bin"
 	: >"$o/$c/vmlinux.relocs"
-	gzip -n -9 <"$o/$c/vmlinux.bin" >"$o/$c/vmlinux.bin.gz"
-	printf '.section ".rodata..compressed","a",@progbits\n.globl z_input_len\nz_input_len = %d\n.globl input_data, input_data_end\ninput_data:\n.incbin "%s"\ninput_data_end:\n' \
-		"$(stat -c %s "$o/$c/vmlinux.bin.gz")" "$c/vmlinux.bin.gz" >"$o/$c/piggy.S"
+	made "$o" $c/vmlinux.bin.gz "gzip -n -9 <$c/vmlinux.bin >$c/vmlinux.bin.gz" || return 1
+	# shellcheck disable=SC2016 # $(stat) runs when the command does
+	made "$o" $c/piggy.S "printf '.section \".rodata..compressed\",\"a\",@progbits\\n.globl z_input_len\\nz_input_len = %d\\n.globl input_data, input_data_end\\ninput_data:\\n.incbin \"%s\"\\ninput_data_end:\\n' \$(stat -c %s $c/vmlinux.bin.gz) $c/vmlinux.bin.gz >$c/piggy.S" ||
+		return 1
 	sed -i -e "${IMG_PIGGY:-}" "$o/$c/piggy.S"
 	made "$o" $c/piggy.o "gcc -Wp,-MMD,$c/.piggy.o.d -c -o $c/piggy.o $c/piggy.S" &&
 		made "$o" $c/head.o "gcc -Wp,-MMD,$c/.head.o.d -c -o $c/head.o $s/$c/head.S" &&
@@ -261,8 +262,11 @@ image() {
 	made "$o" $b/header.o "gcc -Wp,-MMD,$b/.header.o.d -nostdinc -g -D__ASSEMBLY__ -I ./$b -I $s/$b -c -o $b/header.o $s/$b/header.S" &&
 		made "$o" $b/setup.elf "ld -T $s/$b/setup.ld $b/header.o -o $b/setup.elf" &&
 		made "$o" $b/setup.bin "objcopy -O binary $b/setup.elf $b/setup.bin" || return 1
+	# bzImage: setup.bin and the decompressor with its payload (as
+	# arch/x86/boot/tools/build writes them, without its padding and CRC).
+	made "$o" $b/vmlinux.bin "objcopy -O binary -R .note -R .comment -S $c/vmlinux $b/vmlinux.bin" &&
+		made "$o" $b/bzImage "cat $b/setup.bin $b/vmlinux.bin >$b/bzImage" || return 1
 	rm -f "$o/$c"/.*.d "$o/$b"/.*.d
-	{ cat "$o/$b/setup.bin"; cat "$o/$c/vmlinux.bin.gz"; } >"$o/$b/bzImage"
 }
 # split FILE: the lines with two statements split, as fix-tree.sh does.
 split() {
@@ -437,7 +441,6 @@ variant fakebin split </dev/null
 bin=$work/o-fakebin/arch/x86/boot/compressed/vmlinux.bin
 off=$((16#$(objdump -h "$bin" | awk '$2 == ".data" { print $6 }')))
 printf '\177' | dd of="$bin" bs=1 seek="$off" conv=notrunc status=none
-{ cat "$work/o-fakebin/arch/x86/boot/setup.bin"; gzip -n -9 <"$bin"; } >"$work/o-fakebin/arch/x86/boot/bzImage"
 rejected fakebin "a bzImage whose payload is not vmlinux stripped" \
 	'arch/x86/boot/bzImage: differs, and its payload arch/x86/boot/compressed/vmlinux.bin is not vmlinux with its symbols stripped'
 
@@ -457,7 +460,7 @@ setup_fake() {
 	off=$((16#$(nm "$b/setup.elf" | awk -v s="$2" '$3 == s { print $1 }') + $3))
 	# shellcheck disable=SC2059 # the bytes are printf escapes
 	printf "$4" | dd of="$b/setup.bin" bs=1 seek="$off" conv=notrunc status=none
-	{ cat "$b/setup.bin"; cat "$b/compressed/vmlinux.bin.gz"; } >"$b/bzImage"
+	cat "$b/setup.bin" "$b/vmlinux.bin" >"$b/bzImage"
 	fake_at=$((off + 1))
 }
 # The immediate operand of start_of_setup's first instruction.
@@ -474,6 +477,14 @@ rejected zoffset "a zoffset.h that is not what compressed/vmlinux gives" \
 IMG_PIGGY='s/^z_input_len = .*/z_input_len = 1024/' variant piggy split </dev/null
 rejected piggy "a piggy.S whose z_input_len is not its payload's size" \
 	"setup.bin, its real-mode part, not only as zoffset.h does: ZO_z_input_len in $work/o-piggy/arch/x86/boot/zoffset.h is 1024, but its payload arch/x86/boot/compressed/vmlinux.bin.gz is [0-9]+ bytes"
+
+# A bzImage that is not made of its parts: B's honest one with a byte of
+# its payload part changed (setup.bin and the payload are B's).
+variant bzbyte split </dev/null
+bz=$work/o-bzbyte/arch/x86/boot/bzImage
+printf '\177' | dd of="$bz" bs=1 seek=$(($(stat -c %s "$bz") - 16)) conv=notrunc status=none
+rejected bzbyte "a bzImage that is not what its command makes of setup.bin and the payload" \
+	"arch/x86/boot/bzImage: differs, and is not what its own commands make of its parts: $work/o-bzbyte/arch/x86/boot/bzImage is not what its command makes of its inputs"
 
 # Fake kallsyms tables: B's objects and symbols are the honest ones, but
 # the names its vmlinux's tables (and their link-stage object) hold are
