@@ -5,7 +5,7 @@
 # command line or in the environment): BENCH_VERSION (default 6.1),
 # BENCH_DIRS (default: the whole x86_64 defconfig; e.g. "kernel mm"),
 # BUILD (default <repo>/build; work files in $(BUILD)/bench), JOBS
-# (default nproc), BENCH_COST_FILES, BENCH_REPS, BENCH_RESULTS.
+# (default nproc), BENCH_COST_FILES, BENCH_REPS, BENCH_RESULTS, BENCH_BUILDS.
 # The whole defconfig takes hours on 2 cores; BENCH_DIRS=kernel about 30
 # minutes.
 

@@ -37,6 +37,9 @@
 #   BENCH_VERSION  kernel version, /usr/src/linux-source-X.Y.tar.xz (6.1)
 #   BENCH_DIRS     directories to build, passed as make targets ("kernel mm"
 #                  -> make kernel/ mm/); empty (default): the whole kernel
+#   BENCH_BUILDS   the builds of the build stage: "plain style" (default),
+#                  or "style" alone (all the fix stage needs; the checkpatch,
+#                  agree and cost stages and the report need both)
 #   BUILD          build directory (default <repo>/build); work files go
 #                  to $BUILD/bench (tree, out-plain, out-style, logs, work)
 #   JOBS           parallel jobs for make, checkpatch, cost (default nproc)
@@ -100,6 +103,15 @@ logs=$work/logs
 tmp=$work/work
 res=$work/results
 results=${BENCH_RESULTS:-$root/results/bench}
+
+# BENCH_BUILDS: which of the two builds the build stage makes.
+read -r -a builds <<<"${BENCH_BUILDS:-plain style}"
+[ ${#builds[@]} -gt 0 ] || die "BENCH_BUILDS is empty (valid: plain style)"
+for b in "${builds[@]}"; do
+	[ "$b" = plain ] || [ "$b" = style ] ||
+		die "BENCH_BUILDS: unknown build '$b' (valid: plain style)"
+done
+want_build() { [[ " ${builds[*]} " == *" $1 "* ]]; }
 
 # BENCH_DIRS: words naming directories (checked against the tree later).
 read -r -a dirs <<<"${BENCH_DIRS:-}"
@@ -188,9 +200,17 @@ build_one() {
 
 if want build; then
 	check_dirs
-	build_one plain "$plain"
-	build_one style "$style" W=style
-	[ -f "$style/scripts/gcc-plugins/style_plugin.so" ] ||
+	if want_build plain; then
+		build_one plain "$plain"
+	else
+		note "plain build skipped (BENCH_BUILDS=${builds[*]})"
+	fi
+	if want_build style; then
+		build_one style "$style" W=style
+	else
+		note "style build skipped (BENCH_BUILDS=${builds[*]})"
+	fi
+	! want_build style || [ -f "$style/scripts/gcc-plugins/style_plugin.so" ] ||
 		die "W=style did not build scripts/gcc-plugins/style_plugin.so"
 fi
 

@@ -67,16 +67,29 @@
 #                 section the same, and every table at the same address
 #                 (tables that change size and move what follows fail).
 #                 Then arch/x86/boot/bzImage: identical, or
-#                 arch/x86/boot/setup.bin and compressed/vmlinux.relocs
-#                 are identical and compressed/vmlinux.bin (which
+#                 compressed/vmlinux.relocs is identical,
+#                 arch/x86/boot/setup.bin identical or different only
+#                 as the two zoffset.h are (header.S writes the
+#                 payload's sizes and offsets into the boot header:
+#                 each side's zoffset.h must be what its own
+#                 compressed/vmlinux gives, its ZO_z_input_len the size
+#                 of the payload file piggy.S includes, and A's
+#                 header.o assembled again with B's zoffset.h, linked
+#                 and copied out with A's commands, must give B's
+#                 header.o and setup.bin; the differing fields are
+#                 named by setup.elf's symbols), bzImage and its parts
+#                 from compressed/vmlinux.bin on (the compressed payload,
+#                 piggy.S, piggy.o, compressed/vmlinux, vmlinux.bin) are
+#                 on each side what their own commands make of their
+#                 inputs (run again), and compressed/vmlinux.bin (which
 #                 bzImage carries compressed) is, on each side, that
 #                 side's vmlinux with its symbols stripped (objcopy -R
 #                 .comment -S run again, as arch/x86/boot/compressed/
 #                 Makefile does), while vmlinux differs only as its
 #                 objects do; the link-stage objects holding that
-#                 payload or its sizes (compressed/piggy.o,
-#                 arch/x86/boot/header.o) must be identical, or follow
-#                 the same rule as bzImage. A vmlinux or bzImage missing
+#                 payload or its sizes must be identical, or follow
+#                 the same rules (compressed/piggy.o the payload's,
+#                 arch/x86/boot/header.o setup.bin's). A vmlinux or bzImage missing
 #                 on either side, or a .ko on one side only, is a
 #                 failure.
 # Archives (built-in.a, lib.a: thin archives, lists of the objects) are
@@ -225,6 +238,28 @@ rebuild() {
 	rm -f "$out"
 	(cd "$dir" && sh -c "$c") >"$tmp/rebuild.log" 2>&1 && [ -f "$out" ]
 }
+# rerun OBJDIR T OUT [FROM TO]...: run the command that made T (relative
+# to OBJDIR, from its .cmd file) again in OBJDIR, writing OUT instead,
+# with each other file FROM (relative) read from TO instead; its dependency
+# file, if it writes one, goes to OUT.d. Whole words only.
+rerun() {
+	local dir=$1 t=$2 out=$3 c
+	shift 3
+	c=$(cmd_of "$dir" "$t") || return 1
+	[ -n "$c" ] || return 1
+	c=$(D="$(dirname "$t")/.$(basename "$t").d" perl -e '
+		my ($c, @sub) = @ARGV;
+		unshift @sub, $ENV{D}, "$sub[1].d";
+		while (my ($from, $to) = splice(@sub, 0, 2)) {
+			$c =~ s/(?<![\w\/.-])\Q$from\E(?![\w\/.-])/$to/g;
+		}
+		print $c;' "$c" "$t" "$out" "$@")
+	rm -f "$out"
+	# XZ and SRCARCH (x86: the proof knows only x86's boot files): read
+	# by scripts/xz_wrap.sh from the environment the kernel's top
+	# Makefile exports.
+	(cd "$dir" && XZ=${XZ:-xz} SRCARCH=x86 sh -c "$c") >"$tmp/rebuild.log" 2>&1 && [ -f "$out" ]
+}
 # changed_sources O: the source files of O (its source_ and deps_ files in
 # A's .cmd, relative to the tree) that differ between the two trees, one
 # a line.
@@ -300,7 +335,7 @@ rank() {
 }
 
 n_same=0 n_debug=0 n_line=0 n_path=0 n_bad=0 n_link=0 n_ko=0 first=''
-line_objs=() path_objs=() bad_objs=() link_objs=() debug_objs=() payload_objs=()
+line_objs=() path_objs=() bad_objs=() link_objs=() debug_objs=() payload_objs=() setup_objs=()
 : >"$tmp/renames"
 while IFS= read -r o; do
 	if [ ! -f "$a/$o" ] || [ ! -f "$b/$o" ]; then
@@ -322,9 +357,11 @@ while IFS= read -r o; do
 	if [[ $o =~ $linkstage_re ]] || [[ $o == *.ko ]]; then
 		if elf_compare "$tmp/s1.o" "$tmp/s2.o" --linked --renames "$tmp/renames"; then
 			class=linked
-		elif [[ $o =~ (^|/)(piggy|header)\.o$ ]]; then
-			# The compressed vmlinux.bin, or its sizes: checked with
-			# bzImage.
+		elif [[ $o == arch/x86/boot/header.o ]]; then
+			# The payload's sizes: checked with setup.bin.
+			class=setup
+		elif [[ $o =~ (^|/)piggy\.o$ ]]; then
+			# The compressed vmlinux.bin: checked with bzImage.
 			class=payload
 		else
 			why=$(sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1)
@@ -367,6 +404,9 @@ while IFS= read -r o; do
 	payload)
 		payload_objs+=("$o")
 		;;
+	setup)
+		setup_objs+=("$o")
+		;;
 	path)
 		n_path=$((n_path + 1))
 		path_objs+=("$o: the same with __FILE__ relative to the tree (a host tool)")
@@ -379,7 +419,7 @@ while IFS= read -r o; do
 	esac
 done < <(cat <(list "$a") <(list "$b") | rank)
 
-note "objects: $n_same identical, $n_debug differ only in debug info, $n_path host tools only in the source tree's path (__FILE__), $n_line only in moved line numbers (__LINE__), $n_link linked files only as their objects, ${#payload_objs[@]} bzImage payload, $n_bad unexplained ($n_ko modules among them all)"
+note "objects: $n_same identical, $n_debug differ only in debug info, $n_path host tools only in the source tree's path (__FILE__), $n_line only in moved line numbers (__LINE__), $n_link linked files only as their objects, $((${#payload_objs[@]} + ${#setup_objs[@]})) bzImage payload, $n_bad unexplained ($n_ko modules among them all)"
 if [ "${VERBOSE:-0}" = 1 ] && [ $n_debug -gt 0 ]; then
 	printf '  debug-only: %s\n' "${debug_objs[@]}"
 fi
@@ -394,7 +434,7 @@ else
 fi
 
 # 2. vmlinux and bzImage: both must be there on both sides.
-payload_ok=''
+payload_ok='' setup_ok='' setup_why='' chain_why=''
 # image_compare F: F (relative) compared as a linked file; prints why not.
 image_compare() {
 	local f=$1
@@ -413,6 +453,133 @@ image_compare() {
 bin_of_vmlinux() {
 	objcopy -R .comment -S "$1/vmlinux" "$tmp/bin" 2>/dev/null &&
 		cmp -s "$tmp/bin" "$1/arch/x86/boot/compressed/vmlinux.bin"
+}
+# setup_rule: A's and B's arch/x86/boot/setup.bin differ only as their
+# zoffset.h do (header.S writes sizes and offsets of the compressed
+# kernel into the boot header: payload_length, kernel_info_offset,
+# syssize, init_size, the PE header's); on success it prints what
+# differs, else why not. Each side's zoffset.h must be what its
+# compressed/vmlinux gives (its own command run again), with
+# ZO_z_input_len the size of the payload file its piggy.S includes;
+# A's header.o assembled again with B's zoffset.h must be B's (debug
+# info aside), and A's setup.elf linked again with it must give B's
+# setup.bin. Nothing else may differ: no offset or formula is assumed,
+# the build's own commands (from the .cmd files) compute them.
+setup_rule() {
+	local boot=arch/x86/boot d x zin pl size
+	: >"$tmp/payload-sizes"
+	for d in "$a" "$b"; do
+		for x in zoffset.h header.o setup.elf setup.bin compressed/piggy.S; do
+			[ -f "$d/$boot/$x" ] || { echo "$boot/$x is missing in $d"; return 1; }
+		done
+		rerun "$d" $boot/zoffset.h "$tmp/zoffset.h" ||
+			{ echo "the command of $boot/zoffset.h cannot be run again in $d: $(tail -n 2 "$tmp/rebuild.log" | tr '\n' ' ')"; return 1; }
+		cmp -s "$tmp/zoffset.h" "$d/$boot/zoffset.h" ||
+			{ echo "$d/$boot/zoffset.h is not what its compressed/vmlinux gives (its command run again)"; return 1; }
+		zin=$(sed -n 's/^#define ZO_z_input_len 0x\([0-9a-fA-F]*\)$/\1/p' "$d/$boot/zoffset.h")
+		pl=$(sed -n 's/^\.incbin "\(.*\)"$/\1/p' "$d/$boot/compressed/piggy.S")
+		[ -n "$zin" ] || { echo "$d/$boot/zoffset.h has no ZO_z_input_len"; return 1; }
+		if [ -z "$pl" ] || [ ! -f "$d/$pl" ]; then
+			echo "$d/$boot/compressed/piggy.S names no payload file that exists"
+			return 1
+		fi
+		size=$(stat -c %s "$d/$pl")
+		[ $((16#$zin)) = "$size" ] ||
+			{ echo "ZO_z_input_len in $d/$boot/zoffset.h is $((16#$zin)), but its payload $pl is $size bytes"; return 1; }
+		echo "$pl $size" >>"$tmp/payload-sizes"
+	done
+	mkdir -p "$tmp/zB"
+	cp "$b/$boot/zoffset.h" "$tmp/zB/zoffset.h"
+	# -iquote: #include "zoffset.h" finds B's before any -I directory;
+	# the dependency file shows that it did.
+	if ! rebuild "$a" $boot/header.o "$tmp/header.o" "-iquote $tmp/zB" ||
+		! grep -qF "$tmp/zB/zoffset.h" "$tmp/header.o.d"; then
+		echo "A's $boot/header.o cannot be assembled again with B's zoffset.h: $(tail -n 2 "$tmp/rebuild.log" | tr '\n' ' ')"
+		return 1
+	fi
+	debug_only "$tmp/header.o" "$b/$boot/header.o" ||
+		{ echo "A's $boot/header.o assembled with B's zoffset.h is not B's"; return 1; }
+	if ! rerun "$a" $boot/setup.elf "$tmp/setup.elf" $boot/header.o "$tmp/header.o" ||
+		! rerun "$a" $boot/setup.bin "$tmp/setup.bin" $boot/setup.elf "$tmp/setup.elf"; then
+		echo "A's $boot/setup.bin cannot be made again: $(tail -n 2 "$tmp/rebuild.log" | tr '\n' ' ')"
+		return 1
+	fi
+	cmp -s "$tmp/setup.bin" "$b/$boot/setup.bin" ||
+		{ echo "A's $boot/setup.bin made again with B's zoffset.h differs from B's at byte $(cmp "$tmp/setup.bin" "$b/$boot/setup.bin" 2>&1 | sed -n 's/.* byte \([0-9]*\),.*/\1/p;s/.*EOF on .*/(a size)/p' | head -n1): not only zoffset.h's values differ"; return 1; }
+	# What differs, named by setup.elf's symbols (setup.bin is its image
+	# from address 0), and the values of zoffset.h that differ.
+	printf '%s: the fields ' "$boot/setup.bin"
+	cmp -l "$a/$boot/setup.bin" "$b/$boot/setup.bin" | awk -v nm="$(nm -n "$a/$boot/setup.elf" | awk '$2 !~ /^[aAUw]$/')" '
+		function hex(s, v, k) {
+			v = 0
+			s = tolower(s)
+			for (k = 1; k <= length(s); k++)
+				v = v * 16 + index("0123456789abcdef", substr(s, k, 1)) - 1
+			return v
+		}
+		BEGIN {
+			n = split(nm, l, "\n")
+			for (i = 1; i <= n; i++) {
+				split(l[i], f, " ")
+				addr[i] = hex(f[1])
+				name[i] = f[3]
+			}
+		}
+		{
+			off = $1 - 1
+			s = "(before any symbol)"
+			for (i = 1; i <= n && addr[i] <= off; i++)
+				s = name[i]
+			if (!(s in bytes)) {
+				order[++m] = s
+				at[s] = off
+			}
+			bytes[s]++
+		}
+		END {
+			for (i = 1; i <= m; i++)
+				printf("%s%s (at %#x, %d byte%s)", (i > 1 ? ", " : ""), order[i], at[order[i]],
+					bytes[order[i]], (bytes[order[i]] > 1 ? "s" : ""))
+		}'
+	printf ' differ, as header.S computes them from zoffset.h: A built again with B'"'"'s zoffset.h is B (header.o, setup.bin); zoffset.h: '
+	diff "$a/$boot/zoffset.h" "$b/$boot/zoffset.h" | awk '
+		function short(v) { sub(/^0x0*/, "0x", v); return v == "0x" ? "0x0" : v }
+		$1 == "<" { old[$3] = short($4) }
+		$1 == ">" { new[$3] = short($4); order[++n] = $3 }
+		END {
+			for (i = 1; i <= n; i++)
+				out = out (i > 1 ? ", " : "") order[i] " " old[order[i]] " -> " new[order[i]]
+			printf "%s", out
+		}'
+	awk 'NR == 1 { f = $1; s = $2 } NR == 2 { printf "; each side'"'"'s is its compressed/vmlinux'"'"'s, ZO_z_input_len the size of %s (%d -> %d bytes)\n", f, s, $2 }' "$tmp/payload-sizes"
+}
+# made_again: on each side, bzImage and what it is made of, from
+# compressed/vmlinux.bin on, are what their own commands (from their .cmd
+# files) make of their inputs: the compressed payload that piggy.S
+# includes, piggy.S, piggy.o, compressed/vmlinux (the decompressor, whose
+# other objects are compared above), arch/x86/boot/vmlinux.bin and
+# bzImage (with setup.bin). Prints what was made again, or why not.
+made_again() {
+	local d t pl ts
+	for d in "$a" "$b"; do
+		pl=$(sed -n 's/^\.incbin "\(.*\)"$/\1/p' "$d/arch/x86/boot/compressed/piggy.S" 2>/dev/null)
+		[ -n "$pl" ] || { echo "$d/arch/x86/boot/compressed/piggy.S names no payload"; return 1; }
+		ts=("$pl" arch/x86/boot/compressed/piggy.S arch/x86/boot/compressed/piggy.o
+			arch/x86/boot/compressed/vmlinux arch/x86/boot/vmlinux.bin arch/x86/boot/bzImage)
+		for t in "${ts[@]}"; do
+			if ! rerun "$d" "$t" "$tmp/made-again"; then
+				echo "$d/$t cannot be made again with its command: $(tail -n 2 "$tmp/rebuild.log" | tr '\n' ' ')"
+				return 1
+			fi
+			if [[ $t == *.o ]]; then
+				debug_only "$tmp/made-again" "$d/$t"
+			else
+				cmp -s "$tmp/made-again" "$d/$t"
+			fi || { echo "$d/$t is not what its command makes of its inputs"; return 1; }
+			rm -f "$tmp/made-again" "$tmp/made-again.d"
+		done
+	done
+	echo "${ts[*]}"
 }
 if [ $objects_only = 0 ]; then
 	for f in vmlinux arch/x86/boot/bzImage; do
@@ -444,8 +611,11 @@ if [ $objects_only = 0 ]; then
 			payload_ok=identical
 		elif [ $identical = 1 ]; then
 			failure "$f: differs (--identical)"
-		elif ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin"; then
-			failure "$f: differs, and so does (or is missing) arch/x86/boot/setup.bin, its real-mode part"
+		elif [ ! -f "$a/arch/x86/boot/setup.bin" ] || [ ! -f "$b/arch/x86/boot/setup.bin" ]; then
+			failure "$f: differs, and arch/x86/boot/setup.bin, its real-mode part, is missing"
+		elif ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin" &&
+			! setup_why=$(setup_rule); then
+			failure "$f: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: $setup_why"
 		elif { [ -e "$a/$relocs" ] || [ -e "$b/$relocs" ]; } && ! cmp -s "$a/$relocs" "$b/$relocs"; then
 			failure "$f: differs, and so does $relocs"
 		elif [ ! -f "$a/$bin" ] || [ ! -f "$b/$bin" ]; then
@@ -454,9 +624,16 @@ if [ $objects_only = 0 ]; then
 			failure "$f: differs, and its payload $bin is not vmlinux with its symbols stripped (objcopy -R .comment -S vmlinux) on both sides"
 		elif [ "$vmlinux_ok" != traced ]; then
 			failure "$f: differs, but its payload $bin is vmlinux stripped, and vmlinux is ${vmlinux_ok:-not shown to differ only as its objects do}"
+		elif ! chain_why=$(made_again); then
+			failure "$f: differs, and is not what its own commands make of its parts: $chain_why"
 		else
 			note "$f: differs in its compressed payload, $bin, which is vmlinux with its symbols stripped (objcopy -R .comment -S, run again on both sides): it differs only as vmlinux does: $vmlinux_why"
+			note "$f: made again on each side, with the commands of its .cmd files, from $bin and setup.bin: $chain_why"
 			payload_ok=traced
+			if ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin"; then
+				note "$f: its payload's size is in its real-mode part: $setup_why"
+				setup_ok=traced
+			fi
 		fi
 	fi
 fi
@@ -466,6 +643,9 @@ if [ ${#payload_objs[@]} -gt 0 ]; then
 	else
 		failure "${payload_objs[*]}: differ, but bzImage's payload is not shown to differ only as vmlinux does"
 	fi
+fi
+if [ ${#setup_objs[@]} -gt 0 ] && [ "$setup_ok" != traced ]; then
+	failure "${setup_objs[*]}: differs, but setup.bin is not shown to differ only as zoffset.h does (the payload's size)"
 fi
 
 if [ ${#failures[@]} -gt 0 ]; then

@@ -7,8 +7,11 @@
 # __bug_table entry, an initcall named after its line) is compiled as
 # kbuild compiles the kernel (-fmacro-prefix-map=SRC/=, -g, no PIC) into
 # SRC/lib/proof.o, with its .cmd file; linked into a vmlinux (with a GNU
-# build-id), a module lib/proof.ko, and a "bzImage": a setup.bin and the
-# gzip of compressed/vmlinux.bin (vmlinux, symbols stripped); vmlinux
+# build-id), a module lib/proof.ko, and a "bzImage", made as
+# arch/x86/boot/ makes it: the gzip of compressed/vmlinux.bin (vmlinux,
+# symbols stripped) in a piggy.S linked into compressed/vmlinux, whose
+# symbols give zoffset.h, from which header.S (proof/header.S.in) takes
+# the payload's size and offsets into setup.bin; vmlinux
 # carries kallsyms tables, linked as kbuild does, their object kept as
 # .tmp_vmlinux.kallsyms{1,2}.o. Then
 # compare-objs.sh compares the original build (A) with builds of changed
@@ -35,6 +38,11 @@
 #     .tmp_vmlinux.kallsyms2.o); tables that name a symbol otherwise
 #     than its objects, or whose kallsyms_seqs_of_names is not sorted
 #     by name, fail;
+#   - setup.bin: the honest change moves its payload's size fields,
+#     traced to each side's zoffset.h; a byte changed elsewhere in it, a
+#     payload_length that is not zoffset.h's, a zoffset.h that is not
+#     what compressed/vmlinux gives, and a piggy.S whose z_input_len is
+#     not its payload's size fail;
 #   - a bzImage missing on one side or on both, and a .ko missing on one
 #     side, fail;
 #   - an object (lib/where.o, not linked) whose string holds its own line
@@ -72,6 +80,10 @@ tree() {
 	echo '# the source tree of a testsuite/kbuild/test-proof.sh build' >"$s/Makefile"
 	cp "$here/proof/proof.c.in" "$s/lib/proof.c"
 	cp "$here/proof/proof.h.in" "$s/include/proof.h"
+	mkdir -p "$s/arch/x86/boot/compressed"
+	cp "$here/proof/header.S.in" "$s/arch/x86/boot/header.S"
+	cp "$here/proof/setup.ld.in" "$s/arch/x86/boot/setup.ld"
+	cp "$here/proof/head.S.in" "$s/arch/x86/boot/compressed/head.S"
 }
 # objdir NAME: build $work/src-NAME in $work/o-NAME, as a kernel O= dir.
 objdir() {
@@ -220,13 +232,45 @@ link() {
 	link_vmlinux "$o" "$o/vmlinux" "$o/$2"
 	image "$o"
 }
-# image O: the bzImage of O's vmlinux.
+# made O T CMD: run CMD, which makes T, in O and write T's .cmd file
+# as kbuild does ($ and # escaped).
+made() {
+	(cd "$1" && sh -c "$3") || return 1
+	# shellcheck disable=SC2016 # make's $$ and $(pound)
+	printf 'savedcmd_%s := %s\n' "$2" "$(printf '%s' "$3" | sed -e 's/\$/$$/g' -e 's/#/$(pound)/g')" \
+		>"$1/$(dirname "$2")/.$(basename "$2").cmd"
+}
+# image O: the bzImage of O's vmlinux, made as arch/x86/boot/Makefile
+# and compressed/Makefile make it: compressed/vmlinux.bin (vmlinux
+# stripped), gzipped, included by piggy.S (as mkpiggy writes it) and
+# linked with a decompressor into compressed/vmlinux; zoffset.h, its
+# symbols; setup.bin, the boot header (header.S, which includes
+# zoffset.h) linked and copied out; bzImage, the two. IMG_PIGGY and
+# IMG_ZOFFSET, sed scripts, plant changes in piggy.S and zoffset.h.
 image() {
-	local o=$1
-	objcopy -R .comment -S "$o/vmlinux" "$o/arch/x86/boot/compressed/vmlinux.bin"
-	: >"$o/arch/x86/boot/compressed/vmlinux.relocs"
-	printf 'setup.bin of a testsuite/kbuild/test-proof.sh build\n' >"$o/arch/x86/boot/setup.bin"
-	{ cat "$o/arch/x86/boot/setup.bin"; gzip -n -9 <"$o/arch/x86/boot/compressed/vmlinux.bin"; } >"$o/arch/x86/boot/bzImage"
+	local o=$1 s b=arch/x86/boot c=arch/x86/boot/compressed
+	s=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$o/Makefile")
+	objcopy -R .comment -S "$o/vmlinux" "$o/$c/vmlinux.bin"
+	: >"$o/$c/vmlinux.relocs"
+	made "$o" $c/vmlinux.bin.gz "gzip -n -9 <$c/vmlinux.bin >$c/vmlinux.bin.gz" || return 1
+	# shellcheck disable=SC2016 # $(stat) runs when the command does
+	made "$o" $c/piggy.S "printf '.section \".rodata..compressed\",\"a\",@progbits\\n.globl z_input_len\\nz_input_len = %d\\n.globl input_data, input_data_end\\ninput_data:\\n.incbin \"%s\"\\ninput_data_end:\\n' \$(stat -c %s $c/vmlinux.bin.gz) $c/vmlinux.bin.gz >$c/piggy.S" ||
+		return 1
+	sed -i -e "${IMG_PIGGY:-}" "$o/$c/piggy.S"
+	made "$o" $c/piggy.o "gcc -Wp,-MMD,$c/.piggy.o.d -c -o $c/piggy.o $c/piggy.S" &&
+		made "$o" $c/head.o "gcc -Wp,-MMD,$c/.head.o.d -c -o $c/head.o $s/$c/head.S" &&
+		made "$o" $c/vmlinux "ld -static -z noexecstack -e startup_32 -o $c/vmlinux $c/head.o $c/piggy.o" &&
+		made "$o" $b/zoffset.h "nm $c/vmlinux | sed -n -e 's/^\\([0-9a-fA-F]*\\) [a-zA-Z] \\(startup_32\\|input_data\\|kernel_info\\|_end\\|_e\\?data\\|z_.*\\)\$/#define ZO_\\2 0x\\1/p' > $b/zoffset.h" ||
+		return 1
+	sed -i -e "${IMG_ZOFFSET:-}" "$o/$b/zoffset.h"
+	made "$o" $b/header.o "gcc -Wp,-MMD,$b/.header.o.d -nostdinc -g -D__ASSEMBLY__ -I ./$b -I $s/$b -c -o $b/header.o $s/$b/header.S" &&
+		made "$o" $b/setup.elf "ld -T $s/$b/setup.ld $b/header.o -o $b/setup.elf" &&
+		made "$o" $b/setup.bin "objcopy -O binary $b/setup.elf $b/setup.bin" || return 1
+	# bzImage: setup.bin and the decompressor with its payload (as
+	# arch/x86/boot/tools/build writes them, without its padding and CRC).
+	made "$o" $b/vmlinux.bin "objcopy -O binary -R .note -R .comment -S $c/vmlinux $b/vmlinux.bin" &&
+		made "$o" $b/bzImage "cat $b/setup.bin $b/vmlinux.bin >$b/bzImage" || return 1
+	rm -f "$o/$c"/.*.d "$o/$b"/.*.d
 }
 # split FILE: the lines with two statements split, as fix-tree.sh does.
 split() {
@@ -302,6 +346,11 @@ check "proof: ... vmlinux: the same, through its relative pointer to the file na
 	grep -q "vmlinux: differs only as its objects do: __bug_table lines (1): lib/proof.c:$old -> $new; line numbers in code (1): $oldl -> $newl; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
 check "proof: ... bzImage: its payload traced" \
 	grep -q "bzImage: differs in its compressed payload, arch/x86/boot/compressed/vmlinux.bin, which is vmlinux with its symbols stripped (.*): it differs only as vmlinux does: __bug_table lines (1): lib/proof.c:$old -> $new" "$work/honest.log"
+gzsize() { stat -c %s "$work/o-$1/arch/x86/boot/compressed/vmlinux.bin.gz"; }
+check "proof: ... bzImage: the payload's size changed ($(gzsize orig) -> $(gzsize honest) bytes)" \
+	[ "$(gzsize orig)" != "$(gzsize honest)" ]
+check "proof: ... bzImage: setup.bin's size fields traced to each side's zoffset.h" \
+	grep -q "bzImage: its payload's size is in its real-mode part: arch/x86/boot/setup.bin: the fields payload_length (at 0xd, [1-4] bytes\\{0,1\\}), .*kernel_info_offset (at 0x15, [1-4] bytes\\{0,1\\}) differ, as header.S computes them from zoffset.h: A built again with B's zoffset.h is B (header.o, setup.bin); zoffset.h: .*ZO_z_input_len 0x[0-9a-f]* -> 0x[0-9a-f]*; each side's is its compressed/vmlinux's, ZO_z_input_len the size of arch/x86/boot/compressed/vmlinux.bin.gz ($(gzsize orig) -> $(gzsize honest) bytes)\$" "$work/honest.log"
 rename="__initcall__kmod_proof__12_${oldi}_proof_init6 -> __initcall__kmod_proof__12_${newi}_proof_init6"
 check "proof: ... the kallsyms tables: decoded, the initcall's rename traced (vmlinux, .tmp_vmlinux.kallsyms2.o)" \
 	grep -q "vmlinux: differs only as its objects do: .*; kallsyms tables (in .rodata: [1-9][0-9]* names decoded, 1 renamed): $rename; the build-id note" "$work/honest.log"
@@ -396,9 +445,50 @@ variant fakebin split </dev/null
 bin=$work/o-fakebin/arch/x86/boot/compressed/vmlinux.bin
 off=$((16#$(objdump -h "$bin" | awk '$2 == ".data" { print $6 }')))
 printf '\177' | dd of="$bin" bs=1 seek="$off" conv=notrunc status=none
-{ cat "$work/o-fakebin/arch/x86/boot/setup.bin"; gzip -n -9 <"$bin"; } >"$work/o-fakebin/arch/x86/boot/bzImage"
 rejected fakebin "a bzImage whose payload is not vmlinux stripped" \
 	'arch/x86/boot/bzImage: differs, and its payload arch/x86/boot/compressed/vmlinux.bin is not vmlinux with its symbols stripped'
+
+# setup.bin: its fields that header.S computes from zoffset.h differ
+# in the honest change (the compressed payload's size changed); planted:
+# B's setup.bin with a byte changed elsewhere (the code of setup), or
+# with its payload_length not what zoffset.h says; B's zoffset.h not
+# what its compressed/vmlinux gives (setup.bin made from it); a piggy.S
+# whose z_input_len is not its payload's size.
+# setup_fake NAME SYMBOL OFFSET BYTES: B's setup.bin with BYTES (printf
+# escapes) written at SYMBOL's address (in setup.elf) + OFFSET, and its
+# bzImage made again from it; fake_at is that place, counted from 1
+# (as cmp counts).
+setup_fake() {
+	local b=$work/o-$1/arch/x86/boot off
+	variant "$1" split </dev/null
+	off=$((16#$(nm "$b/setup.elf" | awk -v s="$2" '$3 == s { print $1 }') + $3))
+	# shellcheck disable=SC2059 # the bytes are printf escapes
+	printf "$4" | dd of="$b/setup.bin" bs=1 seek="$off" conv=notrunc status=none
+	cat "$b/setup.bin" "$b/vmlinux.bin" >"$b/bzImage"
+	fake_at=$((off + 1))
+}
+# The immediate operand of start_of_setup's first instruction.
+setup_fake setupbyte start_of_setup 1 '\177'
+rejected setupbyte "a setup.bin with a byte changed outside the fields zoffset.h gives" \
+	"arch/x86/boot/bzImage: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:" \
+	'arch/x86/boot/header.o: differs, but setup.bin is not shown to differ only as zoffset.h does'
+setup_fake setupfield payload_length 0 '\0\4\0\0'
+rejected setupfield "a setup.bin whose payload_length is not zoffset.h's ZO_z_input_len" \
+	"setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:"
+IMG_ZOFFSET='s/^#define ZO_z_input_len .*/#define ZO_z_input_len 0x0000000000000400/' variant zoffset split </dev/null
+rejected zoffset "a zoffset.h that is not what compressed/vmlinux gives" \
+	"setup.bin, its real-mode part, not only as zoffset.h does: $work/o-zoffset/arch/x86/boot/zoffset.h is not what its compressed/vmlinux gives"
+IMG_PIGGY='s/^z_input_len = .*/z_input_len = 1024/' variant piggy split </dev/null
+rejected piggy "a piggy.S whose z_input_len is not its payload's size" \
+	"setup.bin, its real-mode part, not only as zoffset.h does: ZO_z_input_len in $work/o-piggy/arch/x86/boot/zoffset.h is 1024, but its payload arch/x86/boot/compressed/vmlinux.bin.gz is [0-9]+ bytes"
+
+# A bzImage that is not made of its parts: B's honest one with a byte of
+# its payload part changed (setup.bin and the payload are B's).
+variant bzbyte split </dev/null
+bz=$work/o-bzbyte/arch/x86/boot/bzImage
+printf '\177' | dd of="$bz" bs=1 seek=$(($(stat -c %s "$bz") - 16)) conv=notrunc status=none
+rejected bzbyte "a bzImage that is not what its command makes of setup.bin and the payload" \
+	"arch/x86/boot/bzImage: differs, and is not what its own commands make of its parts: $work/o-bzbyte/arch/x86/boot/bzImage is not what its command makes of its inputs"
 
 # Fake kallsyms tables: B's objects and symbols are the honest ones, but
 # the names its vmlinux's tables (and their link-stage object) hold are
