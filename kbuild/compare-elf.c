@@ -1019,7 +1019,13 @@ static FILE *disassemble(const char *path, const char *section)
 	return f;
 }
 
-/* The next instruction line of objdump's output F, or 0 at its end. */
+/*
+ * The next instruction line of objdump's output F, or 0 at its end: "ADDR:\t"
+ * then the instruction. An object's small addresses are padded with
+ * blanks ("  1f:\t"); a kernel address fills the field and starts the
+ * line ("ffffffff8192dae2:\t"), like a symbol's header line, which goes
+ * on " <NAME>:" instead.
+ */
 static int next_insn(FILE *f, struct insn *in)
 {
 	char line[1024], *end, *text;
@@ -1027,8 +1033,7 @@ static int next_insn(FILE *f, struct insn *in)
 
 	while (fgets(line, sizeof(line), f)) {
 		in->addr = strtoull(line, &end, 16);
-		if (end == line || *end != ':' || end[1] != '\t' ||
-		    !isspace((unsigned char)line[0]))
+		if (end == line || *end != ':' || end[1] != '\t')
 			continue;
 		text = end + 2;
 		n = strcspn(text, "\n");

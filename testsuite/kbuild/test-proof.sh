@@ -92,7 +92,7 @@ objdir() {
 	mkdir -p "$o/lib" "$o/arch/x86/boot/compressed"
 	printf 'CONFIG_GENERIC_BUG=y\nCONFIG_GENERIC_BUG_RELATIVE_POINTERS=y\nCONFIG_DEBUG_BUGVERBOSE=y\n' >"$o/.config"
 	echo "include $s/Makefile" >"$o/Makefile"
-	c="gcc -Wp,-MMD,lib/.proof.o.d -nostdinc -I$s/include -O2 -g -fno-pic -fno-pie -ffreestanding -fno-stack-protector -fno-asynchronous-unwind-tables -fmacro-prefix-map=$s/= -c -o lib/proof.o $s/lib/proof.c"
+	c="gcc -Wp,-MMD,lib/.proof.o.d -nostdinc -I$s/include -O2 -g -fno-pic -fno-pie -mcmodel=kernel -ffreestanding -fno-stack-protector -fno-asynchronous-unwind-tables -fmacro-prefix-map=$s/= -c -o lib/proof.o $s/lib/proof.c"
 	(cd "$o" && sh -c "$c") || return 1
 	{
 		echo "savedcmd_lib/proof.o := $c"
@@ -215,12 +215,12 @@ kallsyms_src() {
 # addresses); the tables' object is kept as O/.tmp_vmlinux.kallsyms2.o.
 link_vmlinux() {
 	local o=$1 out=$2 obj=$3 step
-	ld -static -e 0 -o "$out.0" "$obj"
+	ld -static -e 0 -Ttext-segment=0xffffffff81000000 -o "$out.0" "$obj"
 	for step in 1 2; do
 		nm -n "$out.$((step - 1))" >"$out.nm"
 		kallsyms_src "$out.nm" >"$out.S"
 		gcc -c -o "$o/.tmp_vmlinux.kallsyms$step.o" "$out.S"
-		ld -static -e 0 --build-id=sha1 -o "$out.$step" "$obj" "$o/.tmp_vmlinux.kallsyms$step.o"
+		ld -static -e 0 -Ttext-segment=0xffffffff81000000 --build-id=sha1 -o "$out.$step" "$obj" "$o/.tmp_vmlinux.kallsyms$step.o"
 	done
 	mv "$out.2" "$out"
 	rm -f "$out".[01] "$out".nm* "$out".S
@@ -401,7 +401,7 @@ badlayout() {
 	local name=$1 expr=$2
 	variant "$name" split </dev/null
 	sed "$expr" "$work/src-$name/lib/proof.c" >"$work/$name.c"
-	(cd "$work/o-$name" && gcc -nostdinc -I"$work/src-$name/include" -O2 -g -fno-pic -fno-pie -ffreestanding \
+	(cd "$work/o-$name" && gcc -nostdinc -I"$work/src-$name/include" -O2 -g -fno-pic -fno-pie -mcmodel=kernel -ffreestanding \
 		-fno-stack-protector -fno-asynchronous-unwind-tables -fmacro-prefix-map="$work/$name.c=lib/proof.c" \
 		-c -o lib/proof.o "$work/$name.c")
 	link "$work/o-$name" lib/proof.o
@@ -426,7 +426,7 @@ fake() {
 	local name=$1 expr=$2
 	variant "$name" split </dev/null
 	sed "$expr" "$work/src-$name/lib/proof.c" >"$work/$name.c"
-	gcc -nostdinc -I"$work/src-$name/include" -O2 -g -fno-pic -fno-pie -ffreestanding -fno-stack-protector \
+	gcc -nostdinc -I"$work/src-$name/include" -O2 -g -fno-pic -fno-pie -mcmodel=kernel -ffreestanding -fno-stack-protector \
 		-fno-asynchronous-unwind-tables -fmacro-prefix-map="$work/$name.c=lib/proof.c" \
 		-c -o "$work/$name.o" "$work/$name.c"
 	link_vmlinux "$work" "$work/o-$name/vmlinux" "$work/$name.o"
