@@ -454,6 +454,11 @@ bin_of_vmlinux() {
 	objcopy -R .comment -S "$1/vmlinux" "$tmp/bin" 2>/dev/null &&
 		cmp -s "$tmp/bin" "$1/arch/x86/boot/compressed/vmlinux.bin"
 }
+# payload_of OBJDIR: the compressed payload file (relative) that
+# arch/x86/boot/compressed/piggy.S includes, or nothing.
+payload_of() {
+	sed -n 's/^\.incbin "\(.*\)"$/\1/p' "$1/arch/x86/boot/compressed/piggy.S" 2>/dev/null
+}
 # setup_rule: A's and B's arch/x86/boot/setup.bin differ only as their
 # zoffset.h do (header.S writes sizes and offsets of the compressed
 # kernel into the boot header: payload_length, kernel_info_offset,
@@ -477,7 +482,7 @@ setup_rule() {
 		cmp -s "$tmp/zoffset.h" "$d/$boot/zoffset.h" ||
 			{ echo "$d/$boot/zoffset.h is not what its compressed/vmlinux gives (its command run again)"; return 1; }
 		zin=$(sed -n 's/^#define ZO_z_input_len 0x\([0-9a-fA-F]*\)$/\1/p' "$d/$boot/zoffset.h")
-		pl=$(sed -n 's/^\.incbin "\(.*\)"$/\1/p' "$d/$boot/compressed/piggy.S")
+		pl=$(payload_of "$d")
 		[ -n "$zin" ] || { echo "$d/$boot/zoffset.h has no ZO_z_input_len"; return 1; }
 		if [ -z "$pl" ] || [ ! -f "$d/$pl" ]; then
 			echo "$d/$boot/compressed/piggy.S names no payload file that exists"
@@ -562,7 +567,7 @@ setup_rule() {
 made_again() {
 	local d t pl ts
 	for d in "$a" "$b"; do
-		pl=$(sed -n 's/^\.incbin "\(.*\)"$/\1/p' "$d/arch/x86/boot/compressed/piggy.S" 2>/dev/null)
+		pl=$(payload_of "$d")
 		[ -n "$pl" ] || { echo "$d/arch/x86/boot/compressed/piggy.S names no payload"; return 1; }
 		ts=("$pl" arch/x86/boot/compressed/piggy.S arch/x86/boot/compressed/piggy.o
 			arch/x86/boot/compressed/vmlinux arch/x86/boot/vmlinux.bin arch/x86/boot/bzImage)
