@@ -22,6 +22,9 @@
 #            once= directory: the records a build leaves, which the
 #            measured compiles start from (copied for each), as a compile
 #            in the middle of a build finds them
+#   plain    the plain callgrind counts of the first SAMPLE_RUN objects
+#            only (as measure counts them): they do not depend on the
+#            plugin (not run by default: measure counts what is missing)
 #   measure  each of those objects compiled plain and with the plugin (the
 #            flags W=style adds: -fplugin=PLUGIN
 #            -fplugin-arg-style_plugin-once=DIR), cc1 only (gcc -wrapper
@@ -176,6 +179,32 @@ stage_records() {
 # tv FILE FIELD: a field of /usr/bin/time -v output.
 tv() { sed -n "s/^[[:space:]]*$2: //p" "$1"; }
 
+# plain_count OBJ B: OBJ's plain instructions in B.plain.ir, kept while
+# the command and cc1 are the same (the key, cmdsum, is in B.plain.key).
+plain_count() {
+	local obj=$1 b=$2
+	cmdsum=$( (cat "$work/cmds/${obj//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1) | sha256sum)
+	[ -s "$b.plain.ir" ] && [ "$(cat "$b.plain.key" 2>/dev/null)" = "$cmdsum" ] && return
+	compile "$obj" plain callgrind "$b.plain.cg"
+	awk '/^(totals|summary):/ { print $2; exit }' "$b.plain.cg" >"$b.plain.ir"
+	echo "$cmdsum" >"$b.plain.key"
+	rm -f "$b.plain.cg"
+}
+
+# The plain counts only: they do not depend on the plugin, so they can be
+# counted before (or while) the plugin changes.
+stage_plain() {
+	local obj b k=0 cmdsum
+	[ -s "$work/sample.txt" ] || die "no $work/sample.txt: run the draw stage"
+	mkdir -p "$work/res"
+	for obj in $(sampled); do
+		k=$((k + 1))
+		b=$work/res/${obj//\//+}
+		note "plain $k/$run: $obj"
+		plain_count "$obj" "$b"
+	done
+}
+
 stage_measure() {
 	local obj b i k=0 v cmdsum stylesum
 	[ -d "$work/once" ] || die "no records: run the records stage"
@@ -185,14 +214,7 @@ stage_measure() {
 		k=$((k + 1))
 		b=$work/res/${obj//\//+}
 		note "measure $k/$run: $obj"
-		# The plain count is kept while the command and cc1 are the same.
-		cmdsum=$( (cat "$work/cmds/${obj//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1) | sha256sum)
-		if [ ! -s "$b.plain.ir" ] || [ "$(cat "$b.plain.key" 2>/dev/null)" != "$cmdsum" ]; then
-			compile "$obj" plain callgrind "$b.plain.cg"
-			awk '/^(totals|summary):/ { print $2; exit }' "$b.plain.cg" >"$b.plain.ir"
-			echo "$cmdsum" >"$b.plain.key"
-			rm -f "$b.plain.cg"
-		fi
+		plain_count "$obj" "$b"
 		# The style count is kept for the same command, cc1, plugin and
 		# records (a run stopped midway goes on where it was).
 		stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha"; find "$work/once" -type f | sort | xargs cat) | sha256sum)
@@ -256,7 +278,7 @@ stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(tree list draw records measure report)
 for s in "${stages[@]}"; do
 	case $s in
-	tree | list | draw | records | measure | report) "stage_$s" ;;
-	*) die "unknown stage '$s' (tree, list, draw, records, measure, report)" ;;
+	tree | list | draw | records | plain | measure | report) "stage_$s" ;;
+	*) die "unknown stage '$s' (tree, list, draw, records, plain, measure, report)" ;;
 	esac
 done
