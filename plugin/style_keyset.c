@@ -6,9 +6,7 @@
 #include <stdlib.h>
 
 #include "style_keyset.h"
-
-/* From libiberty, in the compiler: exits on running out of memory. */
-extern "C" void *xcalloc(size_t nmemb, size_t size);
+#include "style_map.h"
 
 bool style_keyset_add(struct style_keyset *set, unsigned long long key)
 {
@@ -19,13 +17,13 @@ bool style_keyset_add(struct style_keyset *set, unsigned long long key)
 		size_t old_size = set->size;
 
 		set->size = old_size ? 2 * old_size : set->min_size;
-		set->slot = (unsigned long long *)xcalloc(set->size,
-							  sizeof(*old));
+		set->slot = (unsigned long long *)
+			style_map_resize(NULL, 0, set->size * sizeof(*old));
 		set->count = 0;
 		for (i = 0; i < old_size; i++)
 			if (old[i])
 				style_keyset_add(set, old[i]);
-		free(old);
+		style_map_free(old, old_size * sizeof(*old));
 	}
 	/* Keys differ in their high bits: mix them into the index. */
 	for (i = (key * 0x9e3779b97f4a7c15ULL >> 17) % set->size;
@@ -39,7 +37,7 @@ bool style_keyset_add(struct style_keyset *set, unsigned long long key)
 
 void style_keyset_release(struct style_keyset *set)
 {
-	free(set->slot);
+	style_map_free(set->slot, set->size * sizeof(*set->slot));
 	set->slot = NULL;
 	set->size = 0;
 	set->count = 0;

@@ -17,6 +17,7 @@
 
 #include "style_lex.h"
 #include "style_input.h"
+#include "style_map.h"
 
 /*
  * The source text, read back from the files.  GCC's own cache (for the
@@ -55,7 +56,7 @@ static void src_file_release(struct src_file *f)
 {
 	if (f->text)
 		munmap(f->text, f->map_size);
-	free(f->line_start);
+	style_map_free(f->line_start, f->cap_lines * sizeof(int));
 	memset(f, 0, sizeof(*f));
 }
 
@@ -143,9 +144,11 @@ static bool src_file_index(struct src_file *f, int line)
 		size_t left = f->size - f->scanned;
 
 		if (f->n_lines + 2 > f->cap_lines) {
+			size_t old = f->cap_lines * sizeof(int);
+
 			f->cap_lines = f->cap_lines ? 2 * f->cap_lines : 1024;
-			f->line_start = (int *)xrealloc(f->line_start,
-							f->cap_lines * sizeof(int));
+			f->line_start = (int *)style_map_resize(f->line_start, old,
+								f->cap_lines * sizeof(int));
 		}
 		f->line_start[f->n_lines++] = (int)f->scanned;
 		nl = (const char *)memchr(start, '\n', left);

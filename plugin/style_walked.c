@@ -13,13 +13,12 @@
  * on, and its name and the lines and columns where it starts and ends.
  * The records are DIR/walked-KEY, one file per header and set of rules,
  * the functions' keys (8 bytes each, in this machine's byte order),
- * appended at the end of a compile that had no error, in one write each.  What is not recorded,
- * and so is walked by every compile: the functions of the main file,
- * those with a preprocessor directive among their lines (an #if may give
- * them another body in another compile), those a macro of another file
- * defines, and those of a compile where a #pragma style_plugin changed a
- * rule.  The check is
- * off in C++ (templates are checked once per instantiation), with
+ * appended at the end of a compile that had no error, in one write each.
+ * What is not recorded, and so is walked by every compile: the functions
+ * of the main file, those with a preprocessor directive among their lines
+ * (an #if may give them another body in another compile), those a macro
+ * of another file defines, and those of a compile where a
+ * #pragma style_plugin changed a rule.  The check is off in C++ (templates are checked once per instantiation), with
  * lines= and with sarif= (the SARIF log of each compile lists what it
  * saw).  Compiles running at the same time may both walk a function;
  * once=DIR still reports each violation once.
@@ -40,6 +39,7 @@
 #include "style_sarif.h"
 #include "style_walked.h"
 #include "style_keyset.h"
+#include "style_map.h"
 
 static bool walked_on;
 static const char *walked_dir;
@@ -115,24 +115,22 @@ static void load_records(unsigned long long key)
 {
 	char *path = record_path(key);
 	int fd = open(path, O_RDONLY);
-	struct stat st;
-	unsigned long long *keys;
+	unsigned long long keys[512];
 	ssize_t got;
 
 	free(path);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(*keys)) {
-		close(fd);
-		return;
-	}
-	keys = XNEWVEC(unsigned long long, st.st_size / sizeof(*keys));
-	got = read(fd, keys, st.st_size / sizeof(*keys) * sizeof(*keys));
+	/*
+	 * Whole records only: another compile may be appending.  A short
+	 * read is the end of the file (as it was then).
+	 */
+	do {
+		got = read(fd, keys, sizeof(keys));
+		for (ssize_t i = 0; i < got / (ssize_t)sizeof(*keys); i++)
+			known_add(keys[i]);
+	} while (got == (ssize_t)sizeof(keys));
 	close(fd);
-	/* Whole records only: another compile may be appending. */
-	for (ssize_t i = 0; i < got / (ssize_t)sizeof(*keys); i++)
-		known_add(keys[i]);
-	free(keys);
 }
 
 static struct header *find_header(const char *name)
@@ -142,9 +140,10 @@ static struct header *find_header(const char *name)
 	struct header *h;
 
 	if (4 * (n_headers + 1) > 3 * index_size) {
+		style_map_free(header_index, index_size * sizeof(*header_index));
 		index_size = index_size ? 2 * index_size : 1024;
-		free(header_index);
-		header_index = XCNEWVEC(unsigned int, index_size);
+		header_index = (unsigned int *)
+			style_map_resize(NULL, 0, index_size * sizeof(*header_index));
 		for (i = 0; i < n_headers; i++)
 			header_index[name_slot(headers[i].name)] = i + 1;
 	}
@@ -152,8 +151,11 @@ static struct header *find_header(const char *name)
 	if (header_index[i])
 		return &headers[header_index[i] - 1];
 	if (n_headers == headers_size) {
+		size_t old = headers_size * sizeof(*headers);
+
 		headers_size = headers_size ? 2 * headers_size : 256;
-		headers = XRESIZEVEC(struct header, headers, headers_size);
+		headers = (struct header *)
+			style_map_resize(headers, old, headers_size * sizeof(*headers));
 	}
 	header_index[i] = n_headers + 1;
 	h = &headers[n_headers++];
@@ -296,7 +298,7 @@ static void walked_finish(void *gcc_data, void *user_data)
 static void walked_done(void *gcc_data, void *user_data)
 {
 	style_keyset_release(&known);
-	XDELETEVEC(header_index);
+	style_map_free(header_index, index_size * sizeof(*header_index));
 	header_index = NULL;
 	index_size = 0;
 }

@@ -4,7 +4,7 @@
 # unit.sh - unit tests of the plugin's source cache and lexer
 #
 # plugin/style_source.c and plugin/style_lex.c use no GCC header: they
-# are built here with testsuite/unit/lex-test.c alone, with no compiler
+# are built here with testsuite/unit/lex-test.c (and style_map.c) alone, with no compiler
 # front end around them, and the tests run (a PASS: or FAIL: line each).
 # Then the tests are run against copies of those files with a bug
 # planted in each, and must fail on every one: tests that cannot fail
@@ -26,7 +26,7 @@ cxx=("${GXX:-g++}" -O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu++11
 # build NAME LEX SOURCE: the test program NAME from those two files.
 build() {
 	"${cxx[@]}" -o "$1" "$top/testsuite/unit/lex-test.c" "$2" "$3" \
-		> "$1.log" 2>&1
+		"$top/plugin/style_map.c" > "$1.log" 2>&1
 }
 
 if ! build lex-test "$top/plugin/style_lex.c" "$top/plugin/style_source.c"; then

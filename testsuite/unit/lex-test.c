@@ -17,16 +17,7 @@
 #include "style_lex.h"
 #include "style_input.h"
 
-/* The stubs: libiberty's xrealloc, the note, icecc's input text. */
-void *xrealloc(void *ptr, size_t size)
-{
-	void *p = realloc(ptr, size ? size : 1);
-
-	if (!p)
-		abort();
-	return p;
-}
-
+/* The stubs: the note, icecc's input text. */
 static int notes;
 
 void note_once(bool *said, const char *msg)
