@@ -14,9 +14,10 @@
  * The records are DIR/walked-KEY, one file per header and set of rules,
  * the functions' keys (8 bytes each, in this machine's byte order),
  * appended at the end of a compile that had no error, in one write each.
- * What is not recorded, and so is walked by every compile: the functions
- * of the main file, those with a preprocessor directive among their lines
- * (an #if may give them another body in another compile), those a macro
+ * What is walked by every compile: the functions of the main file, those
+ * with a preprocessor directive among their lines (an #if may give them
+ * another body in another compile: they are recorded as such, their key
+ * with bit 1 flipped, so that their lines are read once), those a macro
  * of another file defines, and those of a compile where a
  * #pragma style_plugin changed a rule.  The check is off in C++ (templates are checked once per instantiation), with
  * lines= and with sarif= (the SARIF log of each compile lists what it
@@ -257,9 +258,17 @@ bool style_walked_skip(tree fndecl)
 	 * Checked here; recorded only if nothing here can hide a result, and
 	 * if its text is the same in every compile.
 	 */
-	if (style_controls_any_region() || pos[2] < pos[0] ||
-	    has_directive(LINEMAP_FILE(map), pos[0], pos[2]))
+	if (style_controls_any_region() || pos[2] < pos[0])
 		return false;
+	/*
+	 * A function with a directive among its lines is walked by every
+	 * compile, but read for directives once: that is recorded too, as
+	 * its key with bit 1 flipped.
+	 */
+	if (!known_add(key ^ 2))
+		return false;
+	if (has_directive(LINEMAP_FILE(map), pos[0], pos[2]))
+		key ^= 2;
 	if (h->len + sizeof(key) > h->size) {
 		h->size = h->size ? 2 * h->size : 512;
 		h->pending = XRESIZEVEC(char, h->pending, h->size);
