@@ -24,15 +24,20 @@
 #            in the middle of a build finds them
 #   plain    the plain callgrind counts of the first SAMPLE_RUN objects
 #            only (as measure counts them): they do not depend on the
-#            plugin (not run by default: measure counts what is missing)
+#            plugin; from the last, so that a measure stage run at the
+#            same time meets it midway (not run by default: measure
+#            counts what is missing)
 #   measure  each of those objects compiled plain and with the plugin (the
 #            flags W=style adds: -fplugin=PLUGIN
 #            -fplugin-arg-style_plugin-once=DIR), cc1 only (gcc -wrapper
 #            bench/cc1-wrap.sh): under valgrind --tool=callgrind, exact
 #            instructions (the plain ones are kept across runs: they do not
-#            depend on the plugin); under /usr/bin/time -v, SAMPLE_REPS
-#            times each of plain, style and floor (bench/floor.sh: a plugin
-#            that only imports the same GCC symbols), peak RSS (median).
+#            depend on the plugin); SAMPLE_REPS times each of plain,
+#            style and floor (bench/floor.sh: a plugin that only imports
+#            the same GCC symbols), peak RSS (median): VmHWM as cc1 exits,
+#            with address space randomization off (bench/hwm.c; time -v's
+#            ru_maxrss varies by 200 KB from run to run on this kernel,
+#            VmHWM by at most 12 KB).
 #            One compile at a time, under nice -n 19.
 #   report   $SAMPLE_WORK/sample.tsv (per object) and summary.txt: sums,
 #            per-object median, p90 (nearest rank) and max of the extra
@@ -176,8 +181,8 @@ stage_records() {
 	note "records: $(find "$work/once" -type f | wc -l) files"
 }
 
-# tv FILE FIELD: a field of /usr/bin/time -v output.
-tv() { sed -n "s/^[[:space:]]*$2: //p" "$1"; }
+# hwm FILE: the kB of a "VmHWM: N kB" line.
+hwm() { awk '$1 == "VmHWM:" { print $2 }' "$1"; }
 
 # plain_count OBJ B: OBJ's plain instructions in B.plain.ir, kept while
 # the command and cc1 are the same (the key, cmdsum, is in B.plain.key).
@@ -197,7 +202,8 @@ stage_plain() {
 	local obj b k=0 cmdsum
 	[ -s "$work/sample.txt" ] || die "no $work/sample.txt: run the draw stage"
 	mkdir -p "$work/res"
-	for obj in $(sampled); do
+	# From the last: a measure stage running meanwhile starts at the first.
+	for obj in $(sampled | tac); do
 		k=$((k + 1))
 		b=$work/res/${obj//\//+}
 		note "plain $k/$run: $obj"
@@ -210,6 +216,8 @@ stage_measure() {
 	[ -d "$work/once" ] || die "no records: run the records stage"
 	[ -f "$work/style_plugin.so" ] || die "no plugin copy: run the records stage"
 	build_floor "$work/style_plugin.so" "$work/floor"
+	gcc -O2 -shared -fPIC -o "$work/hwm.so" "$here/hwm.c" || die "cannot build $work/hwm.so"
+	export HWM_SO=$work/hwm.so
 	for obj in $(sampled); do
 		k=$((k + 1))
 		b=$work/res/${obj//\//+}
@@ -229,8 +237,8 @@ stage_measure() {
 		for ((i = 1; i <= reps; i++)); do
 			for v in plain style floor; do
 				rm -rf "$b.once" && cp -r "$work/once" "$b.once"
-				compile "$obj" "$v" time "$b.time" "$b.once"
-				tv "$b.time" 'Maximum resident set size (kbytes)' >>"$b.times.$v"
+				compile "$obj" "$v" hwm "$b.hwm" "$b.once"
+				hwm "$b.hwm" >>"$b.times.$v"
 			done
 		done
 		rm -rf "$b.once"
