@@ -27,6 +27,8 @@
 #            plugin; from the last, so that a measure stage run at the
 #            same time meets it midway (not run by default: measure
 #            counts what is missing)
+#   rss      the peak RSS of the first SAMPLE_RUN objects only (as
+#            measure takes them, which then does not take them again)
 #   measure  each of those objects compiled plain and with the plugin (the
 #            flags W=style adds: -fplugin=PLUGIN
 #            -fplugin-arg-style_plugin-once=DIR), cc1 only (gcc -wrapper
@@ -184,11 +186,17 @@ stage_records() {
 # hwm FILE: the kB of a "VmHWM: N kB" line.
 hwm() { awk '$1 == "VmHWM:" { print $2 }' "$1"; }
 
-# plain_count OBJ B: OBJ's plain instructions in B.plain.ir, kept while
-# the command and cc1 are the same (the key, cmdsum, is in B.plain.key).
+# keys OBJ: cmdsum, what OBJ's plain counts depend on (its command and
+# cc1), and stylesum, what its counts with the plugin depend on (those,
+# the plugin and the records): a run stopped midway goes on where it was.
+keys() {
+	cmdsum=$( (cat "$work/cmds/${1//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1) | sha256sum)
+	stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha" 2>/dev/null; find "$work/once" -type f 2>/dev/null | sort | xargs -r cat) | sha256sum)
+}
+
+# plain_count OBJ B: OBJ's plain instructions in B.plain.ir.
 plain_count() {
 	local obj=$1 b=$2
-	cmdsum=$( (cat "$work/cmds/${obj//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1) | sha256sum)
 	[ -s "$b.plain.ir" ] && [ "$(cat "$b.plain.key" 2>/dev/null)" = "$cmdsum" ] && return
 	compile "$obj" plain callgrind "$b.plain.cg"
 	awk '/^(totals|summary):/ { print $2; exit }' "$b.plain.cg" >"$b.plain.ir"
@@ -196,87 +204,141 @@ plain_count() {
 	rm -f "$b.plain.cg"
 }
 
+# style_count OBJ B: OBJ's instructions with the plugin in B.style.ir.
+style_count() {
+	local obj=$1 b=$2
+	[ -s "$b.style.ir" ] && [ "$(cat "$b.style.key" 2>/dev/null)" = "$stylesum" ] && return
+	rm -rf "$b.once" && cp -r "$work/once" "$b.once"
+	compile "$obj" style callgrind "$b.style.cg" "$b.once"
+	awk '/^(totals|summary):/ { print $2; exit }' "$b.style.cg" >"$b.style.ir"
+	echo "$stylesum" >"$b.style.key"
+	xz -f -T1 "$b.style.cg"
+	rm -rf "$b.once"
+}
+
+# peak_rss OBJ B: SAMPLE_REPS peak RSS of each of plain, style and floor,
+# taken in turn, in B.times.VARIANT.
+peak_rss() {
+	local obj=$1 b=$2 i v
+	[ -s "$b.times.floor" ] && [ "$(cat "$b.rss.key" 2>/dev/null)" = "$stylesum $reps" ] && return
+	rm -f "$b.times.plain" "$b.times.style" "$b.times.floor"
+	for ((i = 1; i <= reps; i++)); do
+		for v in plain style floor; do
+			rm -rf "$b.once" && cp -r "$work/once" "$b.once"
+			compile "$obj" "$v" hwm "$b.hwm" "$b.once"
+			hwm "$b.hwm" >>"$b.times.$v"
+		done
+	done
+	echo "$stylesum $reps" >"$b.rss.key"
+	rm -rf "$b.once"
+}
+
 # The plain counts only: they do not depend on the plugin, so they can be
 # counted before (or while) the plugin changes.
 stage_plain() {
-	local obj b k=0 cmdsum
+	local obj k=0
 	[ -s "$work/sample.txt" ] || die "no $work/sample.txt: run the draw stage"
 	mkdir -p "$work/res"
 	# From the last: a measure stage running meanwhile starts at the first.
 	for obj in $(sampled | tac); do
 		k=$((k + 1))
-		b=$work/res/${obj//\//+}
 		note "plain $k/$run: $obj"
-		plain_count "$obj" "$b"
+		keys "$obj"
+		plain_count "$obj" "$work/res/${obj//\//+}"
 	done
 }
 
-stage_measure() {
-	local obj b i k=0 v cmdsum stylesum
+# measure_tools: what the measures with the plugin need.
+measure_tools() {
 	[ -d "$work/once" ] || die "no records: run the records stage"
 	[ -f "$work/style_plugin.so" ] || die "no plugin copy: run the records stage"
 	build_floor "$work/style_plugin.so" "$work/floor"
 	gcc -O2 -shared -fPIC -o "$work/hwm.so" "$here/hwm.c" || die "cannot build $work/hwm.so"
 	export HWM_SO=$work/hwm.so
+}
+
+stage_measure() {
+	local obj b k=0
+	measure_tools
 	for obj in $(sampled); do
 		k=$((k + 1))
 		b=$work/res/${obj//\//+}
 		note "measure $k/$run: $obj"
+		keys "$obj"
 		plain_count "$obj" "$b"
-		# The style count is kept for the same command, cc1, plugin and
-		# records (a run stopped midway goes on where it was).
-		stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha"; find "$work/once" -type f | sort | xargs cat) | sha256sum)
-		if [ ! -s "$b.style.ir" ] || [ "$(cat "$b.style.key" 2>/dev/null)" != "$stylesum" ]; then
-			rm -rf "$b.once" && cp -r "$work/once" "$b.once"
-			compile "$obj" style callgrind "$b.style.cg" "$b.once"
-			awk '/^(totals|summary):/ { print $2; exit }' "$b.style.cg" >"$b.style.ir"
-			echo "$stylesum" >"$b.style.key"
-			xz -f -T1 "$b.style.cg"
-		fi
-		rm -f "$b.times.plain" "$b.times.style" "$b.times.floor"
-		for ((i = 1; i <= reps; i++)); do
-			for v in plain style floor; do
-				rm -rf "$b.once" && cp -r "$work/once" "$b.once"
-				compile "$obj" "$v" hwm "$b.hwm" "$b.once"
-				hwm "$b.hwm" >>"$b.times.$v"
-			done
-		done
-		rm -rf "$b.once"
+		style_count "$obj" "$b"
+		peak_rss "$obj" "$b"
+	done
+}
+
+# The peak RSS only, with no callgrind run: minutes, not hours.
+stage_rss() {
+	local obj k=0
+	measure_tools
+	for obj in $(sampled); do
+		k=$((k + 1))
+		note "rss $k/$run: $obj"
+		keys "$obj"
+		peak_rss "$obj" "$work/res/${obj//\//+}"
 	done
 }
 
 median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
+# current B KIND KEY: B.KIND's result, if it was made for KEY (B.KEYFILE).
+current() {
+	[ -s "$1.$2" ] && [ "$(cat "$1.$3" 2>/dev/null)" = "$4" ]
+}
+
 stage_report() {
-	local obj b k=0
+	local obj b k=0 kc=0 ip is rp rs rf
 	{
 		printf '# rank\tobject\tc_bytes\tir_plain\tir_style\tir_extra_pct\trss_plain_kb\trss_style_kb\trss_floor_kb\trss_over_floor_pct\trss_extra_pct\n'
 		while IFS=$'\t' read -r rank obj src bytes; do
 			[ "$rank" -le "$run" ] || break
 			b=$work/res/${obj//\//+}
-			if [ ! -s "$b.style.ir" ] || [ ! -s "$b.times.floor" ]; then continue; fi
+			keys "$obj"
+			# Only results made with this plugin and these records.
+			ip=- is=- rp=- rs=- rf=-
+			if current "$b" plain.ir plain.key "$cmdsum" && current "$b" style.ir style.key "$stylesum"; then
+				ip=$(cat "$b.plain.ir") is=$(cat "$b.style.ir")
+			fi
+			if current "$b" times.floor rss.key "$stylesum $reps"; then
+				rp=$(median "$b.times.plain") rs=$(median "$b.times.style") rf=$(median "$b.times.floor")
+			fi
+			[ "$ip$rp" != -- ] || continue
 			k=$((k + 1))
-			awk -v r="$rank" -v o="$obj" -v by="$bytes" -v ip="$(cat "$b.plain.ir")" -v is="$(cat "$b.style.ir")" \
-				-v rp="$(median "$b.times.plain")" -v rs="$(median "$b.times.style")" -v rf="$(median "$b.times.floor")" 'BEGIN {
-				printf "%d\t%s\t%d\t%d\t%d\t%.4f\t%d\t%d\t%d\t%.4f\t%.4f\n", r, o, by, ip, is,
-					100 * (is - ip) / ip, rp, rs, rf, 100 * (rs - rf) / rp, 100 * (rs - rp) / rp }'
+			[ "$ip" = - ] || kc=$((kc + 1))
+			awk -v r="$rank" -v o="$obj" -v by="$bytes" -v ip="$ip" -v is="$is" \
+				-v rp="$rp" -v rs="$rs" -v rf="$rf" 'BEGIN {
+				printf "%d\t%s\t%d", r, o, by
+				if (ip == "-")
+					printf "\t-\t-\t-"
+				else
+					printf "\t%d\t%d\t%.4f", ip, is, 100 * (is - ip) / ip
+				if (rp == "-")
+					printf "\t-\t-\t-\t-\t-\n"
+				else
+					printf "\t%d\t%d\t%d\t%.4f\t%.4f\n", rp, rs, rf, 100 * (rs - rf) / rp, 100 * (rs - rp) / rp }'
 		done <"$work/sample.txt"
 	} >"$work/sample.tsv"
-	[ "$k" -gt 0 ] || die "nothing measured: run the measure stage"
-	# stats COLUMN: median, p90 (nearest rank) and max of a column.
+	[ "$k" -gt 0 ] || die "nothing measured with this plugin and records: run the measure (or rss) stage"
+	# stats COLUMN: over the objects measured, the median, p90 (nearest
+	# rank) and max of a column.
 	stats() {
-		awk -F'\t' -v c="$1" '!/^#/ { print $c }' "$work/sample.tsv" | sort -g |
-			awk '{ a[NR] = $1 } END { printf "median %+.3f%%, p90 %+.3f%%, max %+.3f%%", a[int((NR + 1) / 2)], a[int(NR * 0.9 + 0.999999)], a[NR] }'
+		awk -F'\t' -v c="$1" '!/^#/ && $c != "-" { print $c }' "$work/sample.tsv" | sort -g |
+			awk '{ a[NR] = $1 } END { if (NR) printf "median %+.3f%%, p90 %+.3f%%, max %+.3f%% (%d objects)", a[int((NR + 1) / 2)], a[int(NR * 0.9 + 0.999999)], a[NR], NR; else printf "none measured" }'
 	}
 	{
 		cat "$work/draw.txt"
-		echo "measured: the first $k of the sample, with the plugin the records stage copied (sha256 $(cat "$work/plugin.sha")...)"
-		awk -F'\t' '!/^#/ { p += $4; s += $5; n++ } END {
-			printf "instructions: plain %.1f M, with the plugin %.1f M: sum %+.3f%%\n", p / 1e6, s / 1e6, 100 * (s - p) / p }' "$work/sample.tsv"
+		echo "measured: $kc of the first $run of the sample under callgrind, $(awk -F'\t' '!/^#/ && $7 != "-"' "$work/sample.tsv" | wc -l) for peak RSS, with the plugin the records stage copied (sha256 $(cat "$work/plugin.sha")...)"
+		awk -F'\t' '!/^#/ && $4 != "-" { p += $4; s += $5; n++ } END {
+			if (n) printf "instructions: plain %.1f M, with the plugin %.1f M: sum %+.3f%% (%d objects)\n", p / 1e6, s / 1e6, 100 * (s - p) / p, n
+			else print "instructions: none measured" }' "$work/sample.tsv"
 		echo "extra instructions per object: $(stats 6)"
 		echo "peak RSS above the floor per object: $(stats 10)"
 		echo "peak RSS over plain per object: $(stats 11)"
-		awk -F'\t' '!/^#/ && $6 > 1 { n++ } !/^#/ && $10 > 0.3 { m++ } END {
+		awk -F'\t' '!/^#/ && $6 != "-" && $6 > 1 { n++ } !/^#/ && $10 != "-" && $10 > 0.3 { m++ } END {
 			printf "objects over +1%% instructions: %d; over +0.3%% RSS above the floor: %d\n", n, m }' "$work/sample.tsv"
 	} >"$work/summary.txt"
 	cat "$work/summary.txt"
@@ -286,7 +348,7 @@ stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(tree list draw records measure report)
 for s in "${stages[@]}"; do
 	case $s in
-	tree | list | draw | records | plain | measure | report) "stage_$s" ;;
-	*) die "unknown stage '$s' (tree, list, draw, records, plain, measure, report)" ;;
+	tree | list | draw | records | plain | rss | measure | report) "stage_$s" ;;
+	*) die "unknown stage '$s' (tree, list, draw, records, plain, rss, measure, report)" ;;
 	esac
 done
