@@ -41,6 +41,10 @@
 #            ru_maxrss varies by 200 KB from run to run on this kernel,
 #            VmHWM by at most 12 KB).
 #            One compile at a time, under nice -n 19.
+#   warnings the warnings of the records stage's compiles, of the same
+#            in the reverse order (records of their own), and of each
+#            compile alone (no once=: every function walked) must be the
+#            same, those of headers included
 #   report   $SAMPLE_WORK/sample.tsv (per object) and summary.txt: sums,
 #            per-object median, p90 (nearest rank) and max of the extra
 #            instructions and of the extra peak RSS above the floor
@@ -141,7 +145,8 @@ cmd_of() {
 }
 
 # compile OBJ VARIANT MODE OUT ONCE: compile OBJ plain, with the plugin
-# (style: once=ONCE) or the floor plugin; cc1 wrapped by cc1-wrap.sh MODE
+# (style: once=ONCE; alone: no once=, every function walked, every
+# warning given) or the floor plugin; cc1 wrapped by cc1-wrap.sh MODE
 # OUT unless MODE is "none"; stderr to OUT.stderr.
 compile() {
 	local obj=$1 variant=$2 mode=$3 o=$4 once=${5:-} scratch c extra='' wrap=''
@@ -151,6 +156,7 @@ compile() {
 	plain) ;;
 	style) extra="-fplugin=$work/style_plugin.so -fplugin-arg-style_plugin-once=$once" ;;
 	floor) extra="-fplugin=$work/floor/style_plugin.so" ;;
+	alone) extra="-fplugin=$work/style_plugin.so" ;;
 	*) die "unknown variant $variant" ;;
 	esac
 	[ "$mode" = none ] || wrap="-wrapper $here/cc1-wrap.sh,$mode,$o"
@@ -285,6 +291,37 @@ stage_rss() {
 
 median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
+# warned FILE...: the plugin's warnings in those stderr files, once each.
+warned() { cat "$@" | grep -a ': warning: .*\[-Wstyle' | LC_ALL=C sort -u; }
+
+# The warnings do not change with the records: the records stage's
+# compiles (in the order drawn, each finding the records of those before
+# it), the same in the reverse order with records of their own, and each
+# alone (no once=: every function walked) give the same warnings, those
+# of headers included.
+stage_warnings() {
+	local obj b n v files
+	[ -f "$work/style_plugin.so" ] || die "no plugin copy: run the records stage"
+	rm -rf "$work/once-reverse" && mkdir -p "$work/once-reverse"
+	for obj in $(sampled | tac); do
+		b=$work/res/${obj//\//+}
+		[ -f "$b.records.stderr" ] || die "no records compile of $obj: run the records stage"
+		compile "$obj" style none "$b.reverse" "$work/once-reverse"
+		compile "$obj" alone none "$b.alone"
+	done
+	for v in records reverse alone; do
+		mapfile -t files < <(sampled | sed "s|/|+|g; s|^|$work/res/|; s|\$|.$v.stderr|")
+		warned "${files[@]}" >"$work/warnings.$v"
+	done
+	n=$(wc -l <"$work/warnings.alone")
+	[ "$n" -gt 0 ] || die "warnings: the sample gives no warning: nothing compared"
+	for v in records reverse; do
+		cmp -s "$work/warnings.$v" "$work/warnings.alone" ||
+			die "warnings: $v differs from the compiles alone: diff $work/warnings.$v $work/warnings.alone"
+	done
+	note "warnings: the same $n warnings ($(grep -vc "^$tree/[^:]*\.c:" "$work/warnings.alone") in headers) in the order drawn and the reverse, with records, and each compile alone"
+}
+
 # current B KIND KEY: B.KIND's result, if it was made for KEY (B.KEYFILE).
 current() {
 	[ -s "$1.$2" ] && [ "$(cat "$1.$3" 2>/dev/null)" = "$4" ]
@@ -348,7 +385,7 @@ stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(tree list draw records measure report)
 for s in "${stages[@]}"; do
 	case $s in
-	tree | list | draw | records | plain | rss | measure | report) "stage_$s" ;;
-	*) die "unknown stage '$s' (tree, list, draw, records, plain, rss, measure, report)" ;;
+	tree | list | draw | records | plain | rss | measure | warnings | report) "stage_$s" ;;
+	*) die "unknown stage '$s' (tree, list, draw, records, plain, rss, measure, warnings, report)" ;;
 	esac
 done
