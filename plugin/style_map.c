@@ -24,11 +24,11 @@ void *style_map_resize(void *p, size_t old_size, size_t new_size)
 {
 	void *q;
 
+	if (p && map_pages(new_size) == map_pages(old_size))
+		return p;
 	if (!p)
 		q = mmap(NULL, map_pages(new_size), PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	else if (map_pages(new_size) == map_pages(old_size))
-		return p;
 	else
 		/* Moved pages keep their contents; new ones are zero. */
 		q = mremap(p, map_pages(old_size), map_pages(new_size),
