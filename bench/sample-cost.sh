@@ -5,7 +5,7 @@
 # No kernel build is needed: the tree is configured and prepared (make
 # defconfig prepare), the defconfig's objects and their compile commands
 # are listed with make -n, and the sampled objects are compiled one by one
-# with those commands.  Stages (name some to run only those; default all):
+# with those commands.  Stages (name some to run only those; default all but plain):
 #   tree     kbuild/prepare-tree.sh 6.1 (the W=style series), make
 #            defconfig and make prepare in $SAMPLE_OUT
 #   list     make -n all: every kernel C object whose source is in the tree,
@@ -382,7 +382,7 @@ stage_report() {
 }
 
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(tree list draw records measure report)
+[ ${#stages[@]} -gt 0 ] || stages=(tree list draw records rss warnings measure report)
 for s in "${stages[@]}"; do
 	case $s in
 	tree | list | draw | records | plain | rss | measure | warnings | report) "stage_$s" ;;
