@@ -52,8 +52,9 @@
 # Usage: bench/sample-cost.sh [STAGE...]
 # Environment: BUILD (<repo>/build), SAMPLE_N (100), SAMPLE_SEED (20),
 #   SAMPLE_RUN (how many of the sample to measure, default SAMPLE_N),
-#   SAMPLE_REPS (3), SAMPLE_WORK ($BUILD/sample-cost), SAMPLE_TREE
-#   ($BUILD/linux-6.1), SAMPLE_OUT ($BUILD/cost-out), PLUGIN
+#   SAMPLE_REPS (1: the peak RSS read is exact), SAMPLE_WORK
+#   ($BUILD/sample-cost), SAMPLE_TREE ($BUILD/linux-6.1), SAMPLE_OUT
+#   ($BUILD/cost-out), PLUGIN
 #   (plugin/style_plugin.so, made by make), JOBS (2, for make prepare).
 set -euo pipefail
 
@@ -70,7 +71,7 @@ build=${BUILD:-$root/build}
 n=${SAMPLE_N:-100}
 seed=${SAMPLE_SEED:-20}
 run=${SAMPLE_RUN:-$n}
-reps=${SAMPLE_REPS:-3}
+reps=${SAMPLE_REPS:-1}
 work=${SAMPLE_WORK:-$build/sample-cost}
 tree=${SAMPLE_TREE:-$build/linux-6.1}
 out=${SAMPLE_OUT:-$build/cost-out}
