@@ -19,10 +19,10 @@
  * another body in another compile: they are recorded as such, their key
  * with bit 1 flipped, so that their lines are read once), those a macro
  * of another file defines, and those of a compile where a
- * #pragma style_plugin changed a rule.  The check is off in C++ (templates are checked once per instantiation), with
- * lines= and with sarif= (the SARIF log of each compile lists what it
- * saw).  Compiles running at the same time may both walk a function;
- * once=DIR still reports each violation once.
+ * #pragma style_plugin changed a rule.  Off in C++ (templates are
+ * checked once per instantiation), with lines= and with sarif= (the
+ * SARIF log of each compile lists what it saw).  Compiles running at
+ * the same time may both walk a function; once=DIR reports it once.
  */
 
 #include <errno.h>
