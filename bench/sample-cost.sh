@@ -201,12 +201,21 @@ keys() {
 	stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha" 2>/dev/null; find "$work/once" -type f 2>/dev/null | sort | xargs -r cat) | sha256sum)
 }
 
+# current B KIND KEYFILE KEY: B.KIND holds a result made for KEY (which
+# B.KEYFILE holds).
+current() {
+	[ -s "$1.$2" ] && [ "$(cat "$1.$3" 2>/dev/null)" = "$4" ]
+}
+
+# cg_total PROFILE: the instructions a callgrind profile counted.
+cg_total() { awk '/^(totals|summary):/ { print $2; exit }' "$1"; }
+
 # plain_count OBJ B: OBJ's plain instructions in B.plain.ir.
 plain_count() {
 	local obj=$1 b=$2
-	[ -s "$b.plain.ir" ] && [ "$(cat "$b.plain.key" 2>/dev/null)" = "$cmdsum" ] && return
+	current "$b" plain.ir plain.key "$cmdsum" && return
 	compile "$obj" plain callgrind "$b.plain.cg"
-	awk '/^(totals|summary):/ { print $2; exit }' "$b.plain.cg" >"$b.plain.ir"
+	cg_total "$b.plain.cg" >"$b.plain.ir"
 	echo "$cmdsum" >"$b.plain.key"
 	rm -f "$b.plain.cg"
 }
@@ -214,10 +223,10 @@ plain_count() {
 # style_count OBJ B: OBJ's instructions with the plugin in B.style.ir.
 style_count() {
 	local obj=$1 b=$2
-	[ -s "$b.style.ir" ] && [ "$(cat "$b.style.key" 2>/dev/null)" = "$stylesum" ] && return
+	current "$b" style.ir style.key "$stylesum" && return
 	rm -rf "$b.once" && cp -r "$work/once" "$b.once"
 	compile "$obj" style callgrind "$b.style.cg" "$b.once"
-	awk '/^(totals|summary):/ { print $2; exit }' "$b.style.cg" >"$b.style.ir"
+	cg_total "$b.style.cg" >"$b.style.ir"
 	echo "$stylesum" >"$b.style.key"
 	xz -f -T1 "$b.style.cg"
 	rm -rf "$b.once"
@@ -227,7 +236,7 @@ style_count() {
 # taken in turn, in B.times.VARIANT.
 peak_rss() {
 	local obj=$1 b=$2 i v
-	[ -s "$b.times.floor" ] && [ "$(cat "$b.rss.key" 2>/dev/null)" = "$stylesum $reps" ] && return
+	current "$b" times.floor rss.key "$stylesum $reps" && return
 	rm -f "$b.times.plain" "$b.times.style" "$b.times.floor"
 	for ((i = 1; i <= reps; i++)); do
 		for v in plain style floor; do
@@ -321,11 +330,6 @@ stage_warnings() {
 			die "warnings: $v differs from the compiles alone: diff $work/warnings.$v $work/warnings.alone"
 	done
 	note "warnings: the same $n warnings ($(grep -vc "^$tree/[^:]*\.c:" "$work/warnings.alone") in headers) in the order drawn and the reverse, with records, and each compile alone"
-}
-
-# current B KIND KEY: B.KIND's result, if it was made for KEY (B.KEYFILE).
-current() {
-	[ -s "$1.$2" ] && [ "$(cat "$1.$3" 2>/dev/null)" = "$4" ]
 }
 
 stage_report() {
