@@ -4,7 +4,7 @@
  * own, not in the compiler's heap.  Freed heap memory stays in cc1's
  * resident set, and its free chunks are pages cc1 never touched until
  * the plugin did: a table here costs only while it is mapped, and the
- * plugin unmaps them before the back end runs (style_release_all).
+ * plugin unmaps most at PLUGIN_ALL_IPA_PASSES_START, before the back end.
  * No GCC header.
  */
 #ifndef STYLE_MAP_H

@@ -4,11 +4,11 @@
 # unit.sh - unit tests of the plugin's source cache and lexer
 #
 # plugin/style_source.c and plugin/style_lex.c use no GCC header: they
-# are built here with testsuite/unit/lex-test.c (and style_map.c) alone, with no compiler
-# front end around them, and the tests run (a PASS: or FAIL: line each).
-# Then the tests are run against copies of those files with a bug
-# planted in each, and must fail on every one: tests that cannot fail
-# test nothing.
+# are built here with testsuite/unit/lex-test.c (and style_map.c) alone,
+# with no compiler front end around them, and the tests run (a PASS: or
+# FAIL: line each).  Then the tests are run against copies of those files
+# with a bug planted in each, and must fail on every one: tests that
+# cannot fail test nothing.
 #
 # Usage: testsuite/unit.sh   (GXX and BUILD from the environment)
 
