@@ -22,7 +22,7 @@
 #            once= directory: the records a build leaves, which the
 #            measured compiles start from (copied for each), as a compile
 #            in the middle of a build finds them
-#   plain    the plain callgrind counts of the first SAMPLE_RUN objects
+#   plain    the plain instruction counts of the first SAMPLE_RUN objects
 #            only (as measure counts them): they do not depend on the
 #            plugin; from the last, so that a measure stage run at the
 #            same time meets it midway (not run by default: measure
@@ -32,7 +32,8 @@
 #   measure  each of those objects compiled plain and with the plugin (the
 #            flags W=style adds: -fplugin=PLUGIN
 #            -fplugin-arg-style_plugin-once=DIR), cc1 only (gcc -wrapper
-#            bench/cc1-wrap.sh): under valgrind --tool=callgrind, exact
+#            bench/cc1-wrap.sh): under valgrind (SAMPLE_COUNTER, cachegrind
+#            counting instructions only, or callgrind), exact
 #            instructions (the plain ones are kept across runs: they do not
 #            depend on the plugin); SAMPLE_REPS times each of plain,
 #            style and floor (bench/floor.sh: a plugin that only imports
@@ -40,7 +41,9 @@
 #            with address space randomization off (bench/hwm.c; time -v's
 #            ru_maxrss varies by 200 KB from run to run on this kernel,
 #            VmHWM by at most 12 KB).
-#            One compile at a time, under nice -n 19.
+#            JOBS workers under nice -n 19, each taking the next count
+#            or peak RSS no other worker holds (a lock per object and
+#            task), so that the two cores count side by side.
 #   warnings the warnings of the records stage's compiles, of the same
 #            in the reverse order (records of their own), and of each
 #            compile alone (no once=: every function walked) must be the
@@ -54,8 +57,10 @@
 #   SAMPLE_RUN (how many of the sample to measure, default SAMPLE_N),
 #   SAMPLE_REPS (1: the peak RSS read is exact), SAMPLE_WORK
 #   ($BUILD/sample-cost), SAMPLE_TREE ($BUILD/linux-6.1), SAMPLE_OUT
-#   ($BUILD/cost-out), PLUGIN
-#   (plugin/style_plugin.so, made by make), JOBS (2, for make prepare).
+#   ($BUILD/cost-out), SAMPLE_COUNTER (cachegrind: the same instructions
+#   as callgrind's within 0.3% of the plugin's extra, 2.3 times faster;
+#   or callgrind), PLUGIN (plugin/style_plugin.so, made by make), JOBS
+#   (2: make prepare's jobs and measure's workers).
 set -euo pipefail
 
 prog=bench/sample-cost.sh
@@ -77,6 +82,11 @@ tree=${SAMPLE_TREE:-$build/linux-6.1}
 out=${SAMPLE_OUT:-$build/cost-out}
 plugin=${PLUGIN:-$root/plugin/style_plugin.so}
 jobs=${JOBS:-2}
+counter=${SAMPLE_COUNTER:-cachegrind}
+case $counter in
+callgrind | cachegrind) ;;
+*) die "SAMPLE_COUNTER must be cachegrind or callgrind, got '$counter'" ;;
+esac
 for v in n seed run reps jobs; do
 	[[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "${v^^} must be a positive number, got '${!v}'"
 done
@@ -193,11 +203,11 @@ stage_records() {
 # hwm FILE: the kB of a "VmHWM: N kB" line.
 hwm() { awk '$1 == "VmHWM:" { print $2 }' "$1"; }
 
-# keys OBJ: cmdsum, what OBJ's plain counts depend on (its command and
-# cc1), and stylesum, what its counts with the plugin depend on (those,
+# keys OBJ: cmdsum, what OBJ's plain counts depend on (its command, cc1
+# and the counter), and stylesum, what its counts with the plugin depend on (those,
 # the plugin and the records): a run stopped midway goes on where it was.
 keys() {
-	cmdsum=$( (cat "$work/cmds/${1//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1) | sha256sum)
+	cmdsum=$( (cat "$work/cmds/${1//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1; echo "$counter") | sha256sum)
 	stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha" 2>/dev/null; find "$work/once" -type f 2>/dev/null | sort | xargs -r cat) | sha256sum)
 }
 
@@ -207,14 +217,15 @@ current() {
 	[ -s "$1.$2" ] && [ "$(cat "$1.$3" 2>/dev/null)" = "$4" ]
 }
 
-# cg_total PROFILE: the instructions a callgrind profile counted.
+# cg_total PROFILE: the instructions a callgrind or cachegrind profile
+# counted.
 cg_total() { awk '/^(totals|summary):/ { print $2; exit }' "$1"; }
 
 # plain_count OBJ B: OBJ's plain instructions in B.plain.ir.
 plain_count() {
 	local obj=$1 b=$2
 	current "$b" plain.ir plain.key "$cmdsum" && return
-	compile "$obj" plain callgrind "$b.plain.cg"
+	compile "$obj" plain "$counter" "$b.plain.cg"
 	cg_total "$b.plain.cg" >"$b.plain.ir"
 	echo "$cmdsum" >"$b.plain.key"
 	rm -f "$b.plain.cg"
@@ -224,12 +235,12 @@ plain_count() {
 style_count() {
 	local obj=$1 b=$2
 	current "$b" style.ir style.key "$stylesum" && return
-	rm -rf "$b.once" && cp -r "$work/once" "$b.once"
-	compile "$obj" style callgrind "$b.style.cg" "$b.once"
+	rm -rf "$b.style.once" && cp -r "$work/once" "$b.style.once"
+	compile "$obj" style "$counter" "$b.style.cg" "$b.style.once"
 	cg_total "$b.style.cg" >"$b.style.ir"
 	echo "$stylesum" >"$b.style.key"
 	xz -f -T1 "$b.style.cg"
-	rm -rf "$b.once"
+	rm -rf "$b.style.once"
 }
 
 # peak_rss OBJ B: SAMPLE_REPS peak RSS of each of plain, style and floor,
@@ -240,13 +251,13 @@ peak_rss() {
 	rm -f "$b.times.plain" "$b.times.style" "$b.times.floor"
 	for ((i = 1; i <= reps; i++)); do
 		for v in plain style floor; do
-			rm -rf "$b.once" && cp -r "$work/once" "$b.once"
-			compile "$obj" "$v" hwm "$b.hwm" "$b.once"
+			rm -rf "$b.rss.once" && cp -r "$work/once" "$b.rss.once"
+			compile "$obj" "$v" hwm "$b.hwm" "$b.rss.once"
 			hwm "$b.hwm" >>"$b.times.$v"
 		done
 	done
 	echo "$stylesum $reps" >"$b.rss.key"
-	rm -rf "$b.once"
+	rm -rf "$b.rss.once"
 }
 
 # The plain counts only: they do not depend on the plugin, so they can be
@@ -260,7 +271,7 @@ stage_plain() {
 		k=$((k + 1))
 		note "plain $k/$run: $obj"
 		keys "$obj"
-		plain_count "$obj" "$work/res/${obj//\//+}"
+		claimed "$work/res/${obj//\//+}" plain plain_count "$obj" "$work/res/${obj//\//+}"
 	done
 }
 
@@ -273,17 +284,42 @@ measure_tools() {
 	export HWM_SO=$work/hwm.so
 }
 
-stage_measure() {
+# claimed B TASK FUNCTION ARGS...: FUNCTION ARGS under B.TASK.lock, or
+# nothing if another worker holds it (flock: a worker killed lets go).
+claimed() {
+	local b=$1 task=$2
+	shift 2
+	(
+		flock -n 9 || exit 0
+		"$@"
+	) 9>"$b.$task.lock"
+}
+
+# measure_worker W: the counts and peak RSS of each object in turn, those
+# another worker holds left to it.
+measure_worker() {
 	local obj b k=0
-	measure_tools
 	for obj in $(sampled); do
 		k=$((k + 1))
 		b=$work/res/${obj//\//+}
-		note "measure $k/$run: $obj"
+		note "measure $k/$run (worker $1): $obj"
 		keys "$obj"
-		plain_count "$obj" "$b"
-		style_count "$obj" "$b"
-		peak_rss "$obj" "$b"
+		claimed "$b" plain plain_count "$obj" "$b"
+		claimed "$b" style style_count "$obj" "$b"
+		claimed "$b" rss peak_rss "$obj" "$b"
+	done
+}
+
+stage_measure() {
+	local w pids=()
+	measure_tools
+	mkdir -p "$work/res"
+	for ((w = 1; w <= jobs; w++)); do
+		measure_worker "$w" &
+		pids+=($!)
+	done
+	for w in "${pids[@]}"; do
+		wait "$w" || die "measure: a worker failed"
 	done
 }
 
@@ -373,7 +409,7 @@ stage_report() {
 	}
 	{
 		cat "$work/draw.txt"
-		echo "measured: $kc of the first $run of the sample under callgrind, $(awk -F'\t' '!/^#/ && $7 != "-"' "$work/sample.tsv" | wc -l) for peak RSS, with the plugin the records stage copied (sha256 $(cat "$work/plugin.sha")...)"
+		echo "measured: $kc of the first $run of the sample under $counter, $(awk -F'\t' '!/^#/ && $7 != "-"' "$work/sample.tsv" | wc -l) for peak RSS, with the plugin the records stage copied (sha256 $(cat "$work/plugin.sha")...)"
 		awk -F'\t' '!/^#/ && $4 != "-" { p += $4; s += $5; n++ } END {
 			if (n) printf "instructions: plain %.1f M, with the plugin %.1f M: sum %+.3f%% (%d objects)\n", p / 1e6, s / 1e6, 100 * (s - p) / p, n
 			else print "instructions: none measured" }' "$work/sample.tsv"
