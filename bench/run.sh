@@ -32,6 +32,10 @@
 #              build (kbuild/compare-objs.sh): bench/fix.sh
 #   report     $WORK/results/RESULTS.md, copied with the data files to
 #              $BENCH_RESULTS (bench/report.sh)
+#   order      (named only, after build) the style build's compiles run
+#              again in the reverse order, with records of their own: the
+#              same style warnings, those of headers included
+#              (bench/order.sh)
 #
 # Environment:
 #   BENCH_VERSION  kernel version, /usr/src/linux-source-X.Y.tar.xz (6.1)
@@ -79,8 +83,8 @@ stages=()
 for a in "$@"; do
 	case $a in
 	-h | --help) usage ;;
-	prepare | build | checkpatch | agree | cost | fix | report) stages+=("$a") ;;
-	*) echo "$prog: unknown stage '$a' (valid: ${all_stages[*]})" >&2; exit 2 ;;
+	prepare | build | checkpatch | agree | cost | fix | report | order) stages+=("$a") ;;
+	*) echo "$prog: unknown stage '$a' (valid: ${all_stages[*]} order)" >&2; exit 2 ;;
 	esac
 done
 [ ${#stages[@]} -gt 0 ] || stages=("${all_stages[@]}")
@@ -212,6 +216,11 @@ if want build; then
 	fi
 	! want_build style || [ -f "$style/scripts/gcc-plugins/style_plugin.so" ] ||
 		die "W=style did not build scripts/gcc-plugins/style_plugin.so"
+fi
+
+if want order; then
+	[ -f "$logs/style.log" ] || die "no $logs/style.log: run the build stage first"
+	JOBS=$jobs "$here/order.sh" "$style" "$logs/style.log"
 fi
 
 export BENCH_TREE=$tree BENCH_PLAIN=$plain BENCH_STYLE=$style BENCH_LOGS=$logs \
