@@ -36,12 +36,16 @@ jobs=${JOBS:-$(nproc)}
 out=$(cd "$out" && pwd)
 [ -s "$log" ] || die "$log: no build log"
 
+# warnings LOG: the style warnings of a build log, as given (none is not
+# an error here: the comparison says what is missing).
+warnings() { grep -aE "$STYLE_WARNING_RE" "$1" || true; }
+
 # style_warnings LOG: the style warnings of a build log, sorted, once each,
 # "dir/../" taken out of their paths: a header included by two spellings
 # (lib/zstd/decompress/../common/bitstream.h, lib/zstd/common/bitstream.h)
 # is reported once, spelled as the compile that reports it first spells it.
 style_warnings() {
-	grep -a ': warning: .*\[-Wstyle' "$1" | sed -E ':a; s#/[^/.][^/]*/\.\./#/#; ta' | LC_ALL=C sort -u
+	warnings "$1" | sed -E ':a; s#/[^/.][^/]*/\.\./#/#; ta' | LC_ALL=C sort -u
 }
 
 # The kernel objects the build's CC lines name, the last first.
@@ -83,12 +87,12 @@ for ((i = 1; i <= k; i++)); do
 done >"$out/order.log"
 style_warnings "$out/order.log" >"$out/order.after"
 for f in "$log" "$out/order.log"; do
-	twice=$(grep -a ': warning: .*\[-Wstyle' "$f" | LC_ALL=C sort | uniq -d | head -n 3 | tr '\n' ' ')
+	twice=$(warnings "$f" | LC_ALL=C sort | uniq -d | head -n 3 | tr '\n' ' ')
 	[ -z "$twice" ] || die "$f: warnings given twice: $twice..."
 done
 cmp -s "$out/order.before" "$out/order.after" ||
 	die "the warnings differ in the reverse order: diff $out/order.before $out/order.after"
 rm -rf "$scratch"
-spelled=$(LC_ALL=C comm -23 <(grep -a ': warning: .*\[-Wstyle' "$log" | LC_ALL=C sort -u) \
-	<(grep -a ': warning: .*\[-Wstyle' "$out/order.log" | LC_ALL=C sort -u) | wc -l)
+spelled=$(LC_ALL=C comm -23 <(warnings "$log" | LC_ALL=C sort -u) \
+	<(warnings "$out/order.log" | LC_ALL=C sort -u) | wc -l)
 note "the same $n style warnings ($(grep -vc '\.c:[0-9]' "$out/order.before" || true) in headers, $spelled of them with a header's path spelled another way) from ${#objs[@]} compiles in the build's order and in the reverse order ($(($(date +%s) - t0)) s)"

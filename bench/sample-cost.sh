@@ -338,7 +338,7 @@ stage_rss() {
 median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # warned FILE...: the plugin's warnings in those stderr files, once each.
-warned() { cat "$@" | grep -a ': warning: .*\[-Wstyle' | LC_ALL=C sort -u; }
+warned() { cat "$@" | grep -aE "$STYLE_WARNING_RE" | LC_ALL=C sort -u; }
 
 # The warnings do not change with the records: the records stage's
 # compiles (in the order drawn, each finding the records of those before
