@@ -57,9 +57,9 @@
 #   SAMPLE_RUN (how many of the sample to measure, default SAMPLE_N),
 #   SAMPLE_REPS (1: the peak RSS read is exact), SAMPLE_WORK
 #   ($BUILD/sample-cost), SAMPLE_TREE ($BUILD/linux-6.1), SAMPLE_OUT
-#   ($BUILD/cost-out), SAMPLE_COUNTER (cachegrind: the same instructions
-#   as callgrind's within 0.3% of the plugin's extra, 2.3 times faster;
-#   or callgrind), PLUGIN (plugin/style_plugin.so, made by make), JOBS
+#   ($BUILD/cost-out), SAMPLE_COUNTER (cachegrind: the plugin's extra
+#   instructions within 1.5% of callgrind's, 2.3 times faster; or
+#   callgrind), PLUGIN (plugin/style_plugin.so, made by make), JOBS
 #   (2: make prepare's jobs and measure's workers).
 set -euo pipefail
 
@@ -204,8 +204,9 @@ stage_records() {
 hwm() { awk '$1 == "VmHWM:" { print $2 }' "$1"; }
 
 # keys OBJ: cmdsum, what OBJ's plain counts depend on (its command, cc1
-# and the counter), and stylesum, what its counts with the plugin depend on (those,
-# the plugin and the records): a run stopped midway goes on where it was.
+# and the counter), and stylesum, what its counts with the plugin depend
+# on (those, the plugin and the records): a run stopped midway goes on
+# where it was.
 keys() {
 	cmdsum=$( (cat "$work/cmds/${1//\//%}.cmd"; sha256sum /usr/lib/gcc/x86_64-linux-gnu/*/cc1; echo "$counter") | sha256sum)
 	stylesum=$( (echo "$cmdsum"; cat "$work/plugin.sha" 2>/dev/null; find "$work/once" -type f 2>/dev/null | sort | xargs -r cat) | sha256sum)
