@@ -73,7 +73,8 @@
 #                 payload's sizes and offsets into the boot header:
 #                 each side's zoffset.h must be what its own
 #                 compressed/vmlinux gives, its ZO_z_input_len the size
-#                 of the payload file piggy.S includes, and A's
+#                 of the payload file piggy.S includes; if setup.bin is
+#                 identical, the two payloads' sizes must be equal, else A's
 #                 header.o assembled again with B's zoffset.h, linked
 #                 and copied out with A's commands, must give B's
 #                 header.o and setup.bin; the differing fields are
@@ -470,7 +471,11 @@ payload_of() {
 # info aside), and A's setup.elf linked again with it must give B's
 # setup.bin. Nothing else may differ: no offset or formula is assumed,
 # the build's own commands (from the .cmd files) compute them.
-setup_rule() {
+# zoffset_rule: each side's zoffset.h is what its compressed/vmlinux
+# gives (its own command run again), with ZO_z_input_len the size of the
+# payload file its piggy.S includes; writes "PAYLOAD SIZE" of A and B to
+# $tmp/payload-sizes, else prints why not.
+zoffset_rule() {
 	local boot=arch/x86/boot d x zin pl size
 	: >"$tmp/payload-sizes"
 	for d in "$a" "$b"; do
@@ -493,6 +498,13 @@ setup_rule() {
 			{ echo "ZO_z_input_len in $d/$boot/zoffset.h is $((16#$zin)), but its payload $pl is $size bytes"; return 1; }
 		echo "$pl $size" >>"$tmp/payload-sizes"
 	done
+}
+# setup_rule: A's and B's setup.bin differ only as their zoffset.h do
+# (zoffset_rule, then A's header.o and setup.bin made again with B's
+# zoffset.h); prints what differs, else why not.
+setup_rule() {
+	local boot=arch/x86/boot
+	zoffset_rule || return 1
 	mkdir -p "$tmp/zB"
 	cp "$b/$boot/zoffset.h" "$tmp/zB/zoffset.h"
 	# -iquote: #include "zoffset.h" finds B's before any -I directory;
@@ -558,6 +570,16 @@ setup_rule() {
 		}'
 	awk 'NR == 1 { f = $1; s = $2 } NR == 2 { printf "; each side'"'"'s is its compressed/vmlinux'"'"'s, ZO_z_input_len the size of %s (%d -> %d bytes)\n", f, s, $2 }' "$tmp/payload-sizes"
 }
+# setup_same: A's and B's setup.bin are identical, which is right only
+# if the payload's size did not change (zoffset_rule, and the two sizes
+# equal); prints the size, else why not.
+setup_same() {
+	zoffset_rule || return 1
+	awk 'NR == 1 { f = $1; s = $2 }
+	     NR == 2 && $2 == s { printf "the size of %s is %d bytes on both sides\n", f, s; ok = 1 }
+	     NR == 2 && $2 != s { printf "the size of %s differs (%d -> %d bytes), yet setup.bin, which holds it, does not\n", f, s, $2 }
+	     END { exit !ok }' "$tmp/payload-sizes"
+}
 # made_again: on each side, bzImage and what it is made of, from
 # compressed/vmlinux.bin on, are what their own commands (from their .cmd
 # files) make of their inputs: the compressed payload that piggy.S
@@ -621,6 +643,9 @@ if [ $objects_only = 0 ]; then
 		elif ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin" &&
 			! setup_why=$(setup_rule); then
 			failure "$f: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: $setup_why"
+		elif cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin" &&
+			! setup_why=$(setup_same); then
+			failure "$f: differs, and arch/x86/boot/setup.bin, its real-mode part, is identical: $setup_why"
 		elif { [ -e "$a/$relocs" ] || [ -e "$b/$relocs" ]; } && ! cmp -s "$a/$relocs" "$b/$relocs"; then
 			failure "$f: differs, and so does $relocs"
 		elif [ ! -f "$a/$bin" ] || [ ! -f "$b/$bin" ]; then
@@ -638,6 +663,8 @@ if [ $objects_only = 0 ]; then
 			if ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin"; then
 				note "$f: its payload's size is in its real-mode part: $setup_why"
 				setup_ok=traced
+			else
+				note "$f: its real-mode part, arch/x86/boot/setup.bin, is identical: the payload's size did not change: $setup_why"
 			fi
 		fi
 	fi
