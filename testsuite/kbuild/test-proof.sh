@@ -38,11 +38,17 @@
 #     .tmp_vmlinux.kallsyms2.o); tables that name a symbol otherwise
 #     than its objects, or whose kallsyms_seqs_of_names is not sorted
 #     by name, fail;
-#   - setup.bin: the honest change moves its payload's size fields,
-#     traced to each side's zoffset.h; a byte changed elsewhere in it, a
-#     payload_length that is not zoffset.h's, a zoffset.h that is not
-#     what compressed/vmlinux gives, and a piggy.S whose z_input_len is
-#     not its payload's size fail;
+#   - setup.bin, which holds the compressed payload's size, in both of
+#     its cases, each made to happen whatever the paths vmlinux holds
+#     (honest changes with 0 to 40 blank lines more, the first whose
+#     payload keeps its size, and the first whose payload's size
+#     changes): the same size passes with setup.bin identical, and
+#     said; a new size passes with its size fields traced to each
+#     side's zoffset.h. A byte changed elsewhere in it (in each case), a
+#     payload_length that is not zoffset.h's, a payload of a new size
+#     with an unchanged setup.bin, a zoffset.h that is not what
+#     compressed/vmlinux gives, and a piggy.S whose z_input_len is not
+#     its payload's size fail;
 #   - a bzImage missing on one side or on both, and a .ko missing on one
 #     side, fail;
 #   - an object (lib/where.o, not linked) whose string holds its own line
@@ -346,11 +352,27 @@ check "proof: ... vmlinux: the same, through its relative pointer to the file na
 	grep -q "vmlinux: differs only as its objects do: __bug_table lines (1): lib/proof.c:$old -> $new; line numbers in code (1): $oldl -> $newl; initcalls renamed (1): .*; the build-id note" "$work/honest.log"
 check "proof: ... bzImage: its payload traced" \
 	grep -q "bzImage: differs in its compressed payload, arch/x86/boot/compressed/vmlinux.bin, which is vmlinux with its symbols stripped (.*): it differs only as vmlinux does: __bug_table lines (1): lib/proof.c:$old -> $new" "$work/honest.log"
+# The bzImage's real-mode part, setup.bin, holds the compressed
+# payload's size: whether a formatting change alters that size depends
+# on every byte of vmlinux (its build-id too, a hash of the paths in its
+# debug info), so the honest change's checks follow its data, and both
+# cases are made to happen on purpose below (sized).
 gzsize() { stat -c %s "$work/o-$1/arch/x86/boot/compressed/vmlinux.bin.gz"; }
-check "proof: ... bzImage: the payload's size changed ($(gzsize orig) -> $(gzsize honest) bytes)" \
-	[ "$(gzsize orig)" != "$(gzsize honest)" ]
-check "proof: ... bzImage: setup.bin's size fields traced to each side's zoffset.h" \
-	grep -q "bzImage: its payload's size is in its real-mode part: arch/x86/boot/setup.bin: the fields \\(.*, \\)\\{0,1\\}payload_length (at 0xd, [1-4] bytes\\{0,1\\}), .*kernel_info_offset (at 0x15, [1-4] bytes\\{0,1\\}) differ, as header.S computes them from zoffset.h: A built again with B's zoffset.h is B (header.o, setup.bin); zoffset.h: .*ZO_z_input_len 0x[0-9a-f]* -> 0x[0-9a-f]*; each side's is its compressed/vmlinux's, ZO_z_input_len the size of arch/x86/boot/compressed/vmlinux.bin.gz ($(gzsize orig) -> $(gzsize honest) bytes)\$" "$work/honest.log"
+# setup_checks NAME WHAT: what the proof of o-NAME (accepted) says of
+# setup.bin: its size fields traced if the payload's size changed, else
+# that it is identical, the payload's size the same.
+setup_checks() {
+	local sa sb
+	sa=$(gzsize orig) sb=$(gzsize "$1")
+	if [ "$sa" != "$sb" ]; then
+		check "proof: ... $2: bzImage: the payload's size changed ($sa -> $sb bytes), setup.bin's size fields traced to each side's zoffset.h" \
+			grep -q "bzImage: its payload's size is in its real-mode part: arch/x86/boot/setup.bin: the fields \\(.*, \\)\\{0,1\\}payload_length (at 0xd, [1-4] bytes\\{0,1\\}), .*kernel_info_offset (at 0x15, [1-4] bytes\\{0,1\\}) differ, as header.S computes them from zoffset.h: A built again with B's zoffset.h is B (header.o, setup.bin); zoffset.h: .*ZO_z_input_len 0x[0-9a-f]* -> 0x[0-9a-f]*; each side's is its compressed/vmlinux's, ZO_z_input_len the size of arch/x86/boot/compressed/vmlinux.bin.gz ($sa -> $sb bytes)\$" "$work/$1.log"
+	else
+		check "proof: ... $2: bzImage: the payload's size the same ($sa bytes), setup.bin identical, and said" \
+			grep -q "bzImage: its real-mode part, arch/x86/boot/setup.bin, is identical: the payload's size did not change: the size of arch/x86/boot/compressed/vmlinux.bin.gz is $sa bytes on both sides\$" "$work/$1.log"
+	fi
+}
+setup_checks honest "the honest change"
 rename="__initcall__kmod_proof__12_${oldi}_proof_init6 -> __initcall__kmod_proof__12_${newi}_proof_init6"
 check "proof: ... the kallsyms tables: decoded, the initcall's rename traced (vmlinux, .tmp_vmlinux.kallsyms2.o)" \
 	grep -q "vmlinux: differs only as its objects do: .*; kallsyms tables (in .rodata: [1-9][0-9]* names decoded, 1 renamed): $rename; the build-id note" "$work/honest.log"
@@ -448,39 +470,83 @@ printf '\177' | dd of="$bin" bs=1 seek="$off" conv=notrunc status=none
 rejected fakebin "a bzImage whose payload is not vmlinux stripped" \
 	'arch/x86/boot/bzImage: differs, and its payload arch/x86/boot/compressed/vmlinux.bin is not vmlinux with its symbols stripped'
 
-# setup.bin: its fields that header.S computes from zoffset.h differ
-# in the honest change (the compressed payload's size changed); planted:
-# B's setup.bin with a byte changed elsewhere (the code of setup), or
-# with its payload_length not what zoffset.h says; B's zoffset.h not
-# what its compressed/vmlinux gives (setup.bin made from it); a piggy.S
-# whose z_input_len is not its payload's size.
-# setup_fake NAME SYMBOL OFFSET BYTES: B's setup.bin with BYTES (printf
-# escapes) written at SYMBOL's address (in setup.elf) + OFFSET, and its
-# bzImage made again from it; fake_at is that place, counted from 1
-# (as cmp counts).
+# setup.bin, in both cases, each made to happen on purpose whatever the
+# paths: sized NAME same|new builds the honest change with K blank lines
+# more above match_int (moving every line below it), for the first K
+# (0..40) whose compressed payload is the same size as o-orig's (same)
+# or another size (new); sized_k is that K.
+sized() {
+	local blanks='' sa sb
+	sa=$(gzsize orig)
+	sized_k=0
+	while [ $sized_k -le 40 ]; do
+		variant "$1" split <<<"s/^static int count;\$/&$blanks/"
+		sb=$(gzsize "$1")
+		case $2 in
+		same) [ "$sa" != "$sb" ] || return 0 ;;
+		new) [ "$sa" = "$sb" ] || return 0 ;;
+		esac
+		blanks="$blanks\\n"
+		sized_k=$((sized_k + 1))
+	done
+	die "no honest variant with 0..40 blank lines more gives a payload of the $2 size"
+}
+for size in same new; do
+	sized "size$size" $size
+	rc=0
+	proof "size$size" || rc=$?
+	check "proof: accepted: a formatting change whose payload is of the $size size ($sized_k blank lines more; $(gzsize orig) -> $(gzsize "size$size") bytes, exit $rc)" [ $rc = 0 ]
+	setup_checks "size$size" "the payload of the $size size"
+done
+check "proof: ... the two cases happened: the payload's size the same, then another" \
+	[ "$(gzsize orig)" = "$(gzsize sizesame)" -a "$(gzsize orig)" != "$(gzsize sizenew)" ]
+
+# Planted: setup.bin, with its fields that header.S computes from
+# zoffset.h different (the payload of the new size) or identical (the
+# same size): B's setup.bin with a byte changed elsewhere (the code of
+# setup), in each case, or with its payload_length not what zoffset.h
+# says; B's zoffset.h not what its compressed/vmlinux gives (setup.bin
+# made from it); a piggy.S whose z_input_len is not its payload's
+# size; and B's payload of the new size with A's setup.bin, identical,
+# though the size it holds is not B's.
+# copy NAME FROM: o-NAME, a copy of the build o-FROM, its source tree
+# still FROM's (built again elsewhere, vmlinux would hold other paths,
+# and its payload could be of another size).
+copy() {
+	rm -rf "$work/o-$1"
+	cp -a "$work/o-$2" "$work/o-$1"
+}
+# setup_fake NAME FROM SYMBOL OFFSET BYTES: a copy of o-FROM with BYTES
+# (printf escapes) written into its setup.bin at SYMBOL's address (in
+# setup.elf) + OFFSET, and its bzImage made again from it; fake_at is
+# that place, counted from 1 (as cmp counts).
 setup_fake() {
 	local b=$work/o-$1/arch/x86/boot off
-	variant "$1" split </dev/null
-	off=$((16#$(nm "$b/setup.elf" | awk -v s="$2" '$3 == s { print $1 }') + $3))
+	copy "$1" "$2"
+	off=$((16#$(nm "$b/setup.elf" | awk -v s="$3" '$3 == s { print $1 }') + $4))
 	# shellcheck disable=SC2059 # the bytes are printf escapes
-	printf "$4" | dd of="$b/setup.bin" bs=1 seek="$off" conv=notrunc status=none
+	printf "$5" | dd of="$b/setup.bin" bs=1 seek="$off" conv=notrunc status=none
 	cat "$b/setup.bin" "$b/vmlinux.bin" >"$b/bzImage"
 	fake_at=$((off + 1))
 }
-# header.o differs from A's (and is then not traced either) only if the
-# payload's size does: that depends on the paths vmlinux holds, so it is
-# expected only when the two zoffset.h differ.
-# The immediate operand of start_of_setup's first instruction.
-setup_fake setupbyte start_of_setup 1 '\177'
-header_said=()
-cmp -s "$work/o-orig/arch/x86/boot/zoffset.h" "$work/o-setupbyte/arch/x86/boot/zoffset.h" ||
-	header_said=('arch/x86/boot/header.o: differs, but setup.bin is not shown to differ only as zoffset.h does')
-rejected setupbyte "a setup.bin with a byte changed outside the fields zoffset.h gives" \
+# The immediate operand of start_of_setup's first instruction. header.o
+# differs from A's (and is then not traced either) only in the new size.
+setup_fake setupbyte sizenew start_of_setup 1 '\177'
+rejected setupbyte "a setup.bin with a byte changed outside the fields zoffset.h gives (the payload of a new size)" \
 	"arch/x86/boot/bzImage: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:" \
-	"${header_said[@]}"
-setup_fake setupfield payload_length 0 '\0\4\0\0'
+	'arch/x86/boot/header.o: differs, but setup.bin is not shown to differ only as zoffset.h does'
+setup_fake setupbyte0 sizesame start_of_setup 1 '\177'
+rejected setupbyte0 "a setup.bin with a byte changed outside the fields zoffset.h gives (the payload of the same size)" \
+	"arch/x86/boot/bzImage: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:"
+setup_fake setupfield sizesame payload_length 0 '\0\4\0\0'
 rejected setupfield "a setup.bin whose payload_length is not zoffset.h's ZO_z_input_len" \
 	"setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:"
+copy stalesetup sizenew
+b=$work/o-stalesetup/arch/x86/boot
+cp "$work/o-orig/arch/x86/boot/setup.bin" "$b/setup.bin"
+cat "$b/setup.bin" "$b/vmlinux.bin" >"$b/bzImage"
+rejected stalesetup "the payload of a new size, with setup.bin identical to A's" \
+	"arch/x86/boot/bzImage: differs, and arch/x86/boot/setup.bin, its real-mode part, is identical: the size of arch/x86/boot/compressed/vmlinux.bin.gz differs \\($(gzsize orig) -> $(gzsize stalesetup) bytes\\), yet setup.bin, which holds it, does not"
 IMG_ZOFFSET='s/^#define ZO_z_input_len .*/#define ZO_z_input_len 0x0000000000000400/' variant zoffset split </dev/null
 rejected zoffset "a zoffset.h that is not what compressed/vmlinux gives" \
 	"setup.bin, its real-mode part, not only as zoffset.h does: $work/o-zoffset/arch/x86/boot/zoffset.h is not what its compressed/vmlinux gives"
