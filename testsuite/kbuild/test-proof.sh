@@ -40,9 +40,9 @@
 #     by name, fail;
 #   - setup.bin, which holds the compressed payload's size, in both of
 #     its cases, each made to happen whatever the paths vmlinux holds
-#     (honest changes with 0 to 40 blank lines more, the first whose
-#     payload keeps its size, and the first whose payload's size
-#     changes): the same size passes with setup.bin identical, and
+#     (the honest change with an uncompressed payload keeps its size;
+#     with 0 to 40 blank lines more, the first whose gzip'd payload's
+#     size changes): the same size passes with setup.bin identical, and
 #     said; a new size passes with its size fields traced to each
 #     side's zoffset.h. A byte changed elsewhere in it (in each case), a
 #     payload_length that is not zoffset.h's, a payload of a new size
@@ -252,15 +252,23 @@ made() {
 # linked with a decompressor into compressed/vmlinux; zoffset.h, its
 # symbols; setup.bin, the boot header (header.S, which includes
 # zoffset.h) linked and copied out; bzImage, the two. IMG_PIGGY and
-# IMG_ZOFFSET, sed scripts, plant changes in piggy.S and zoffset.h.
+# IMG_ZOFFSET, sed scripts, plant changes in piggy.S and zoffset.h;
+# IMG_COMP=none makes the payload uncompressed (vmlinux.bin.none, a
+# copy: its size is vmlinux.bin's).
 image() {
-	local o=$1 s b=arch/x86/boot c=arch/x86/boot/compressed
+	local o=$1 s b=arch/x86/boot c=arch/x86/boot/compressed pl
 	s=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$o/Makefile")
 	objcopy -R .comment -S "$o/vmlinux" "$o/$c/vmlinux.bin"
 	: >"$o/$c/vmlinux.relocs"
-	made "$o" $c/vmlinux.bin.gz "gzip -n -9 <$c/vmlinux.bin >$c/vmlinux.bin.gz" || return 1
+	if [ "${IMG_COMP:-gzip}" = none ]; then
+		pl=$c/vmlinux.bin.none
+		made "$o" $pl "cat $c/vmlinux.bin >$pl" || return 1
+	else
+		pl=$c/vmlinux.bin.gz
+		made "$o" $pl "gzip -n -9 <$c/vmlinux.bin >$pl" || return 1
+	fi
 	# shellcheck disable=SC2016 # $(stat) runs when the command does
-	made "$o" $c/piggy.S "printf '.section \".rodata..compressed\",\"a\",@progbits\\n.globl z_input_len\\nz_input_len = %d\\n.globl input_data, input_data_end\\ninput_data:\\n.incbin \"%s\"\\ninput_data_end:\\n' \$(stat -c %s $c/vmlinux.bin.gz) $c/vmlinux.bin.gz >$c/piggy.S" ||
+	made "$o" $c/piggy.S "printf '.section \".rodata..compressed\",\"a\",@progbits\\n.globl z_input_len\\nz_input_len = %d\\n.globl input_data, input_data_end\\ninput_data:\\n.incbin \"%s\"\\ninput_data_end:\\n' \$(stat -c %s $pl) $pl >$c/piggy.S" ||
 		return 1
 	sed -i -e "${IMG_PIGGY:-}" "$o/$c/piggy.S"
 	made "$o" $c/piggy.o "gcc -Wp,-MMD,$c/.piggy.o.d -c -o $c/piggy.o $c/piggy.S" &&
@@ -285,11 +293,11 @@ split() {
 		-e 's/^\tif (WARN_ON(v > limit)) return -34;$/\tif (WARN_ON(v > limit))\n\t\treturn -34;/' \
 		-e 's/^\tif (count > 99) proof_line = __LINE__;$/\tif (count > 99)\n\t\tproof_line = __LINE__;/' "$1"
 }
-# proof NAME: compare-objs.sh o-orig o-NAME, its output in $work/NAME.log;
-# the exit status is returned.
+# proof NAME: compare-objs.sh o-BASE o-NAME (BASE: $PROOF_BASE, else
+# orig), its output in $work/NAME.log; the exit status is returned.
 proof() {
 	local rc=0
-	"$root/kbuild/compare-objs.sh" "$work/o-orig" "$work/o-$1" >"$work/$1.log" 2>&1 || rc=$?
+	"$root/kbuild/compare-objs.sh" "$work/o-${PROOF_BASE:-orig}" "$work/o-$1" >"$work/$1.log" 2>&1 || rc=$?
 	return $rc
 }
 # rejected NAME WHAT MESSAGE...: compare-objs.sh fails on o-NAME (exit
@@ -357,19 +365,23 @@ check "proof: ... bzImage: its payload traced" \
 # on every byte of vmlinux (its build-id too, a hash of the paths in its
 # debug info), so the honest change's checks follow its data, and both
 # cases are made to happen on purpose below (sized).
-gzsize() { stat -c %s "$work/o-$1/arch/x86/boot/compressed/vmlinux.bin.gz"; }
-# setup_checks NAME WHAT: what the proof of o-NAME (accepted) says of
-# setup.bin: its size fields traced if the payload's size changed, else
-# that it is identical, the payload's size the same.
+# payload NAME: the payload file of o-NAME that its piggy.S includes;
+# paysize NAME: its size.
+payload() { sed -n 's/^\.incbin "\(.*\)"$/\1/p' "$work/o-$1/arch/x86/boot/compressed/piggy.S"; }
+paysize() { stat -c %s "$work/o-$1/$(payload "$1")"; }
+# setup_checks NAME WHAT: what the proof of o-NAME (accepted) against
+# o-BASE ($PROOF_BASE, else orig) says of setup.bin: its size fields
+# traced if the payload's size changed, else that it is identical, the
+# payload's size the same.
 setup_checks() {
-	local sa sb
-	sa=$(gzsize orig) sb=$(gzsize "$1")
+	local sa sb pl
+	sa=$(paysize "${PROOF_BASE:-orig}") sb=$(paysize "$1") pl=$(payload "$1")
 	if [ "$sa" != "$sb" ]; then
 		check "proof: ... $2: bzImage: the payload's size changed ($sa -> $sb bytes), setup.bin's size fields traced to each side's zoffset.h" \
-			grep -q "bzImage: its payload's size is in its real-mode part: arch/x86/boot/setup.bin: the fields \\(.*, \\)\\{0,1\\}payload_length (at 0xd, [1-4] bytes\\{0,1\\}), .*kernel_info_offset (at 0x15, [1-4] bytes\\{0,1\\}) differ, as header.S computes them from zoffset.h: A built again with B's zoffset.h is B (header.o, setup.bin); zoffset.h: .*ZO_z_input_len 0x[0-9a-f]* -> 0x[0-9a-f]*; each side's is its compressed/vmlinux's, ZO_z_input_len the size of arch/x86/boot/compressed/vmlinux.bin.gz ($sa -> $sb bytes)\$" "$work/$1.log"
+			grep -q "bzImage: its payload's size is in its real-mode part: arch/x86/boot/setup.bin: the fields \\(.*, \\)\\{0,1\\}payload_length (at 0xd, [1-4] bytes\\{0,1\\}), .*kernel_info_offset (at 0x15, [1-4] bytes\\{0,1\\}) differ, as header.S computes them from zoffset.h: A built again with B's zoffset.h is B (header.o, setup.bin); zoffset.h: .*ZO_z_input_len 0x[0-9a-f]* -> 0x[0-9a-f]*; each side's is its compressed/vmlinux's, ZO_z_input_len the size of $pl ($sa -> $sb bytes)\$" "$work/$1.log"
 	else
 		check "proof: ... $2: bzImage: the payload's size the same ($sa bytes), setup.bin identical, and said" \
-			grep -q "bzImage: its real-mode part, arch/x86/boot/setup.bin, is identical: the payload's size did not change: the size of arch/x86/boot/compressed/vmlinux.bin.gz is $sa bytes on both sides\$" "$work/$1.log"
+			grep -q "bzImage: its real-mode part, arch/x86/boot/setup.bin, is identical: the payload's size did not change: the size of $pl is $sa bytes on both sides\$" "$work/$1.log"
 	fi
 }
 setup_checks honest "the honest change"
@@ -471,35 +483,38 @@ rejected fakebin "a bzImage whose payload is not vmlinux stripped" \
 	'arch/x86/boot/bzImage: differs, and its payload arch/x86/boot/compressed/vmlinux.bin is not vmlinux with its symbols stripped'
 
 # setup.bin, in both cases, each made to happen on purpose whatever the
-# paths: sized NAME same|new builds the honest change with K blank lines
-# more above match_int (moving every line below it), for the first K
-# (0..40) whose compressed payload is the same size as o-orig's (same)
-# or another size (new); sized_k is that K.
-sized() {
-	local blanks='' sa sb
-	sa=$(gzsize orig)
+# paths vmlinux holds:
+#  - the same size: the honest change with an uncompressed payload (its
+#    bzImage and the original's made with IMG_COMP=none): the line
+#    numbers that move keep their digits, so vmlinux.bin keeps its
+#    layout and its size;
+#  - a new size: the honest change, gzip'd, with K blank lines more
+#    above match_int (moving every line below it), the first K (0..40)
+#    whose payload is not the size of o-orig's (sizenew; sized_k is K).
+sized_new() {
+	local blanks=''
 	sized_k=0
 	while [ $sized_k -le 40 ]; do
-		variant "$1" split <<<"s/^static int count;\$/&$blanks/"
-		sb=$(gzsize "$1")
-		case $2 in
-		same) [ "$sa" != "$sb" ] || return 0 ;;
-		new) [ "$sa" = "$sb" ] || return 0 ;;
-		esac
+		variant sizenew split <<<"s/^static int count;\$/&$blanks/"
+		[ "$(paysize orig)" = "$(paysize sizenew)" ] || return 0
 		blanks="$blanks\\n"
 		sized_k=$((sized_k + 1))
 	done
-	die "no honest variant with 0..40 blank lines more gives a payload of the $2 size"
+	die "no honest variant with 0..40 blank lines more gives a payload of a new size"
 }
-for size in same new; do
-	sized "size$size" $size
-	rc=0
-	proof "size$size" || rc=$?
-	check "proof: accepted: a formatting change whose payload is of the $size size ($sized_k blank lines more; $(gzsize orig) -> $(gzsize "size$size") bytes, exit $rc)" [ $rc = 0 ]
-	setup_checks "size$size" "the payload of the $size size"
-done
+IMG_COMP=none variant orignone </dev/null
+IMG_COMP=none variant sizesame split </dev/null
+rc=0
+PROOF_BASE=orignone proof sizesame || rc=$?
+check "proof: accepted: a formatting change, its payload uncompressed, of the same size ($(paysize orignone) -> $(paysize sizesame) bytes, exit $rc)" [ $rc = 0 ]
+PROOF_BASE=orignone setup_checks sizesame "the payload of the same size"
+sized_new
+rc=0
+proof sizenew || rc=$?
+check "proof: accepted: a formatting change whose payload is of a new size ($sized_k blank lines more; $(paysize orig) -> $(paysize sizenew) bytes, exit $rc)" [ $rc = 0 ]
+setup_checks sizenew "the payload of a new size"
 check "proof: ... the two cases happened: the payload's size the same, then another" \
-	[ "$(gzsize orig)" = "$(gzsize sizesame)" -a "$(gzsize orig)" != "$(gzsize sizenew)" ]
+	[ "$(paysize orignone)" = "$(paysize sizesame)" -a "$(paysize orig)" != "$(paysize sizenew)" ]
 
 # Planted: setup.bin, with its fields that header.S computes from
 # zoffset.h different (the payload of the new size) or identical (the
@@ -531,22 +546,23 @@ setup_fake() {
 }
 # The immediate operand of start_of_setup's first instruction. header.o
 # differs from A's (and is then not traced either) only in the new size.
+# The same size's plants are compared with the uncompressed original.
 setup_fake setupbyte sizenew start_of_setup 1 '\177'
 rejected setupbyte "a setup.bin with a byte changed outside the fields zoffset.h gives (the payload of a new size)" \
 	"arch/x86/boot/bzImage: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:" \
 	'arch/x86/boot/header.o: differs, but setup.bin is not shown to differ only as zoffset.h does'
 setup_fake setupbyte0 sizesame start_of_setup 1 '\177'
-rejected setupbyte0 "a setup.bin with a byte changed outside the fields zoffset.h gives (the payload of the same size)" \
+PROOF_BASE=orignone rejected setupbyte0 "a setup.bin with a byte changed outside the fields zoffset.h gives (the payload of the same size)" \
 	"arch/x86/boot/bzImage: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:"
 setup_fake setupfield sizesame payload_length 0 '\0\4\0\0'
-rejected setupfield "a setup.bin whose payload_length is not zoffset.h's ZO_z_input_len" \
+PROOF_BASE=orignone rejected setupfield "a setup.bin whose payload_length is not zoffset.h's ZO_z_input_len" \
 	"setup.bin, its real-mode part, not only as zoffset.h does: A's arch/x86/boot/setup.bin made again with B's zoffset.h differs from B's at byte $fake_at:"
 copy stalesetup sizenew
 b=$work/o-stalesetup/arch/x86/boot
 cp "$work/o-orig/arch/x86/boot/setup.bin" "$b/setup.bin"
 cat "$b/setup.bin" "$b/vmlinux.bin" >"$b/bzImage"
 rejected stalesetup "the payload of a new size, with setup.bin identical to A's" \
-	"arch/x86/boot/bzImage: differs, and arch/x86/boot/setup.bin, its real-mode part, is identical: the size of arch/x86/boot/compressed/vmlinux.bin.gz differs \\($(gzsize orig) -> $(gzsize stalesetup) bytes\\), yet setup.bin, which holds it, does not"
+	"arch/x86/boot/bzImage: differs, and arch/x86/boot/setup.bin, its real-mode part, is identical: the size of arch/x86/boot/compressed/vmlinux.bin.gz differs \\($(paysize orig) -> $(paysize stalesetup) bytes\\), yet setup.bin, which holds it, does not"
 IMG_ZOFFSET='s/^#define ZO_z_input_len .*/#define ZO_z_input_len 0x0000000000000400/' variant zoffset split </dev/null
 rejected zoffset "a zoffset.h that is not what compressed/vmlinux gives" \
 	"setup.bin, its real-mode part, not only as zoffset.h does: $work/o-zoffset/arch/x86/boot/zoffset.h is not what its compressed/vmlinux gives"
