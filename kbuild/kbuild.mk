@@ -35,7 +35,9 @@
 #                         (kbuild/sweep.sh), then treewide/6.12 from it
 #                         (kbuild/treewide.sh), its proof
 #                         (kbuild/treewide-proof.sh) and report
-#                         (kbuild/treewide-report.sh); hours, resumable
+#                         (kbuild/treewide-report.sh); hours, resumable;
+#                         QUEUE=Q: none of the pending patches of Q (quilt
+#                         dir, mbox, REPO:A..B) is broken by it (Morton's rule)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -127,6 +129,8 @@ check-treewide:
 TREEWIDE_DIRS ?=
 TREEWIDE_SAMPLE ?= drivers/atm fs/hpfs
 TREEWIDE_WORK ?= $(BUILD)/treewide
+# QUEUE: pending patches the series must not break (kbuild/treewide-queue.sh).
+QUEUE ?=
 treewide:
 	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
 	mkdir -p $(TREEWIDE_WORK)
@@ -135,7 +139,7 @@ treewide:
 	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --files $(TREEWIDE_WORK)/candidates.txt \
 		$(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep \
 		$$(sed 's|/[^/]*$$||' $(TREEWIDE_WORK)/candidates.txt | LC_ALL=C sort -u)
-	$(KBUILD_DIR)/treewide.sh 6.12 $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
+	QUEUE=$(QUEUE) $(KBUILD_DIR)/treewide.sh 6.12 $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
 		$(TREEWIDE_WORK)/sweep treewide/6.12
 	$(kbuild-env) $(KBUILD_DIR)/treewide-proof.sh $(BUILD)/linux-6.12 \
 		$(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep treewide/6.12
