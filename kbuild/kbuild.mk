@@ -31,6 +31,9 @@
 #                         rejected (about a minute: unpacking the files;
 #                         not in check-kbuild yet: the committed proof.log
 #                         covers 7 of the 14 patches)
+#   check-treewide-queue  testsuite/kbuild/test-queue.sh: kbuild/treewide-queue.sh
+#                         (Morton's rule) and scripts/style-port on queues
+#                         the test makes; planted failures (about 10 s of CPU)
 #   treewide              the 6.12 allmodconfig sweep of TREEWIDE_DIRS
 #                         (kbuild/sweep.sh), then treewide/6.12 from it
 #                         (kbuild/treewide.sh), its proof
@@ -71,6 +74,7 @@ check-kbuild:
 	$(kbuild-env) $(KBUILD_TEST_DIR)/test-env.sh 6.1 || rc=1; \
 	$(kbuild-env) $(KBUILD_TEST_DIR)/test-proof.sh || rc=1; \
 	$(KBUILD_TEST_DIR)/check-treewide.sh 6.12 || rc=1; \
+	$(KBUILD_TEST_DIR)/test-queue.sh || rc=1; \
 	exit $$rc
 
 check-kbuild-series:
@@ -118,6 +122,12 @@ check-kbuild-sarif:
 .PHONY: check-treewide treewide
 check-treewide:
 	$(KBUILD_TEST_DIR)/check-treewide.sh 6.12
+
+# Work in flight (issue 32): Morton's rule and scripts/style-port on
+# queues the test makes (seconds).
+.PHONY: check-treewide-queue
+check-treewide-queue:
+	$(KBUILD_TEST_DIR)/test-queue.sh
 
 # The committed series: a sweep of the C files that a grep of the tree
 # finds likely to have a violation (kbuild/sweep-candidates.sh, in

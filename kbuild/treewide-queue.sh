@@ -24,6 +24,8 @@
 #   QUEUE  a quilt directory (series file), an mbox or a patch, or a git
 #          range REPO:A..B, of patches against linux-source-VERSION
 #   NAME   how the patches' bodies name the queue (default: QUEUE)
+# Environment: TREEWIDE_OLD, a directory with the old files (default:
+# those needed, unpacked from /usr/src/linux-source-VERSION.tar.xz).
 # Exit status: 0, or 1 (one line on stderr) when a queue patch does not
 # apply to the old tree, or still fails after the series.
 set -euo pipefail
@@ -54,7 +56,15 @@ err=$(grep -m1 '^@error' "$work/sections" || true)
 	awk '$1 == "@file" && $2 != "/dev/null" { print $2 }' "$work/sections"
 } | sort -u >"$work/files"
 mapfile -t files <"$work/files"
-extract_files "$version" "$work/orig" "${files[@]}"
+if [ -n "${TREEWIDE_OLD:-}" ]; then
+	for f in "${files[@]}"; do
+		[ -f "$TREEWIDE_OLD/$f" ] || continue
+		mkdir -p "$work/orig/$(dirname "$f")"
+		cp "$TREEWIDE_OLD/$f" "$work/orig/$f"
+	done
+else
+	extract_files "$version" "$work/orig" "${files[@]}"
+fi
 
 # 1. The lines each queue patch needs.
 awk -v tree="$work/orig" -f "$top/scripts/hunk-lib.awk" -f "$here/queue-lines.awk" \
@@ -89,7 +99,7 @@ for p in "${patches[@]}"; do
 		}
 		{ print }' "$work/$b" >"$work/$b.idx"
 	# The diffstat (between --- and the first diff --git) anew.
-	awk -v stat="$(git apply --stat "$work/$b.idx" | sed 's/^ */ /')" '
+	awk -v stat="$(cd / && git apply --stat "$work/$b.idx" | sed 's/^ */ /')" '
 		/^---$/ && !done { print; print stat; print ""; skip = 1; done = 1; next }
 		skip && /^diff --git / { skip = 0 }
 		!skip { print }' "$work/$b.idx" >"$work/$b"
@@ -141,7 +151,7 @@ subject() { sed -n 's/^Subject: //p' "$work/q/$(printf %04d "$1").patch" | head 
 	echo "per queue patch (changes of the series it needs left out, removed, added lines):"
 	for ((k = 1; k <= nq; k++)); do
 		awk -F'\t' -v k="$k" -v s="$(subject "$k")" '!/^@/ { n = split($5, q, ","); for (i = 1; i <= n; i++) if (q[i] == k) { c++; r += $6; a += $7 } }
-			END { printf "  %04d %s: %d changes, -%d +%d\n", k, s, c, r, a }' "$work/report"
+			END { printf "  %04d: %d changes, -%d +%d (%s)\n", k, c, r, a, s }' "$work/report"
 	done
 	echo "files the series no longer touches:"
 	awk -F'\t' '$1 == "@dropped" { print "  " $2 }' "$work/report"
