@@ -136,7 +136,14 @@ done
 [ -z "$failed_q" ] || die "queue patches that still do not apply after the series:$failed_q"
 
 # The report and the patches' bodies.
-subject() { sed -n 's/^Subject: //p' "$work/q/$(printf %04d "$1").patch" | head -n1; }
+# subject K: queue patch K's Subject, or else the files it changes.
+subject() {
+	local s
+	s=$(sed -n 's/^Subject: //p' "$work/q/$(printf %04d "$1").patch" | head -n1)
+	[ -n "$s" ] || s=$(awk -v k="$1" '$1 == "@patch" { on = $2 == k; next }
+		on && $1 == "@file" { printf "%s%s", sep, ($3 == "/dev/null" ? $2 : $3); sep = " " }' "$work/sections")
+	echo "$s"
+}
 {
 	echo "queue: $qname, $nq patches against linux-source-$version"
 	echo "after the series, each applies with patch -p1 --fuzz=0 and git apply: $applied/$nq"
