@@ -10,7 +10,8 @@
 # one (context overlap), 3 a line far from any, 4 renames a file and
 # changes a reformatted line of it, 5 deletes a file, 6 adds a new
 # violation and a new file, 7 changes a reformatted line next to patch
-# 1's.  Checked by this test, not by the tools' own checks:
+# 1's, 8 a line next to the last of a hunk's five changes (the hunk is
+# split).  Checked by this test, not by the tools' own checks:
 #   - the unfiltered series breaks the queue; the filtered one does not
 #     (series then queue, patch -p1 --fuzz=0 and git apply); queue.txt
 #     lists the changes taken out, and every hunk not listed is byte for
@@ -75,7 +76,9 @@ printf '/* new */\nint f(int x) { if (x) return 1; return 0; }\n' >"$g/$a/new-fi
 commit "atm: eni: a new violation, and a new file"
 sed -i '56s/return -ENOMEM;/return -EAGAIN;/' "$g/$a/atmtcp.c"
 commit "atm: atmtcp: a reformatted line next to patch 1's"
-nq=7
+sed -i 's/segmentation buffer descriptors of this VCC/segmentation descriptors of this VCC/' "$g/$a/eni.c"
+commit "atm: eni: a comment next to the last change of a hunk"
+nq=8
 mkdir -p "$work/quilt"
 git -C "$g" format-patch -q --no-signature -o "$work/quilt" base..HEAD
 (cd "$work/quilt" && ls -- *.patch >series)
@@ -105,13 +108,21 @@ TREEWIDE_OLD=$work/orig "$root/kbuild/treewide-queue.sh" 6.12 "$work/filtered" "
 fp=("$work"/filtered/0008-*.patch)
 check "the filtered series, then each queue patch, apply with fuzz 0 (patch and git apply)" queue_ok "$work/t2" "${fp[@]}"
 check "check.txt says $nq/$nq" grep -q "^queue test-queue: $nq/$nq apply with patch -p1 --fuzz=0" "$work/filtered/check.txt"
-check "the patch's body names the queue" grep -q '^Checked against the queue test-queue (7 patches' "${fp[0]}"
+check "the patch's body names the queue" grep -q '^Checked against the queue test-queue (8 patches' "${fp[0]}"
 # queue.txt: changes taken out for patches 1, 2, 4, 7, none for 3, 5's
 # whole file (idt77105.c) gone from the series.
 per() { awk -v k="$(printf %04d "$1"):" '$1 == k { print $2 }' "$work/filtered/queue.txt"; }
 check "queue.txt: changes taken out for patches 1, 2, 4, 5 and 7 ($(per 1) $(per 2) $(per 4) $(per 5) $(per 7))" \
 	test "$(per 1)" -ge 1 -a "$(per 2)" -ge 1 -a "$(per 4)" -ge 1 -a "$(per 5)" -ge 1 -a "$(per 7)" -ge 1
 check "queue.txt: none for the far change (patch 3) ($(per 3))" test "$(per 3)" = 0
+# Patch 8 needs only the last change of eni.c's hunk at line 1960: the
+# hunk stays, split, its other changes kept.
+split_ok() {
+	[ "$(per 8)" = 1 ] &&
+		grep -qxF '+	if ((flgs & ATM_MF_DEC_RSV) && rate && rate < tx->reserved)' "${fp[0]}" &&
+		grep -qxF ' 	if (shp && !(flgs & ATM_MF_IMMED)) return 0;' "${fp[0]}"
+}
+check "queue.txt: one change for patch 8, its hunk split (the others kept)" split_ok
 check "queue.txt: the deleted file is no longer touched" grep -qx '  drivers/atm/idt77105.c' "$work/filtered/queue.txt"
 # hunks FILE: FILE's hunks, one a line: PATH, its number in the file (as
 # queue.txt numbers them) and its lines, joined by \002.
