@@ -71,8 +71,8 @@ min_tests() {
 	robust-corpus)		echo 5 ;;
 	robust-csmith)		echo 5 ;;
 	robust-memcheck)	echo 7 ;;
-	kbuild)			echo 261 ;;
-	treewide-queue)		echo 24 ;;
+	kbuild)			echo 262 ;;
+	treewide-queue)		echo 25 ;;
 	kbuild-series)		echo 15 ;;
 	distributed)		echo 29 ;;
 	qemu)			echo 7 ;;

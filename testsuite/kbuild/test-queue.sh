@@ -178,8 +178,8 @@ check "a queue patch that does not apply: exit 1, one line, the series as it was
 "$root/scripts/style-port" "$work/orig" "$work/series/series" "$work/quilt" >"$work/port.patch" 2>"$work/port.err" ||
 	{ cat "$work/port.err"; fail "style-port on the quilt queue"; }
 # changes PATCH SIGN: the non-blank characters of PATCH's SIGN lines
-# (- or +; not the ---/+++ headers), in order.
-changes() { grep "^$2" "$1" | grep -v "^$2$2$2 " | cut -c2- | tr -d ' \t\n'; }
+# (- or +; not the ---/+++ headers or a mail's --- line), in order.
+changes() { grep "^$2" "$1" | grep -v "^$2$2$2\( \|$\)" | cut -c2- | tr -d ' \t\n'; }
 # port_ok PORTED: after the series, PORTED applies with fuzz 0; each
 # file then has the non-blank characters of the old file plus the queue,
 # and PORTED removes and adds the characters the queue does, with its
@@ -210,6 +210,19 @@ for form in mbox git; do
 		rc=0 || rc=$?
 	check "the port of the queue as $form: the same" eval '[ $rc = 0 ] && cmp -s "$work/port.patch" "$work/port-$form.patch"'
 done
+# The port of the git branch, as git rebase would be used: git am on a
+# branch of the formatted files gives the port's files and commits.
+git_am_ok() {
+	local r=$work/am
+	rm -rf "$r"
+	cp -a "$work/orig" "$r"
+	apply_one patch "$r" "$work/series/$(basename "${fp[0]}")" 2>/dev/null || return 1
+	git -C "$r" init -q && git -C "$r" add -A && git -C "$r" -c user.name=t -c user.email=t@example.invalid commit -qm formatted || return 1
+	git -C "$r" -c user.name=t -c user.email=t@example.invalid am -q "$work/port-git.patch" >/dev/null 2>&1 || return 1
+	port_ok "$work/port.patch" || return 1
+	[ "$(git -C "$r" rev-list --count HEAD)" = $((nq + 1)) ] && diff -r -x .git "$r" "$work/n" >/dev/null
+}
+check "git am of the ported branch: $nq commits, the port's files" git_am_ok
 # Planted ports.
 perl -pe 'if (!$d && /^\+[^+].*ENODEV/) { s/ENODEV/ENXIO/; $d = 1 }' "$work/port.patch" >"$work/p1.patch"
 check "planted: a port with a non-blank character changed is rejected" \
