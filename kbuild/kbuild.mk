@@ -32,11 +32,16 @@
 #                         rejected (about a minute: unpacking the files;
 #                         not in check-kbuild yet: the committed proof.log
 #                         covers 7 of the 14 patches)
+#   check-treewide-queue  testsuite/kbuild/test-queue.sh: kbuild/treewide-queue.sh
+#                         (Morton's rule) and scripts/style-port on queues
+#                         the test makes; planted failures (about 10 s of CPU)
 #   treewide              the 6.12 allmodconfig sweep of TREEWIDE_DIRS
 #                         (kbuild/sweep.sh), then treewide/6.12 from it
 #                         (kbuild/treewide.sh), its proof
 #                         (kbuild/treewide-proof.sh) and report
-#                         (kbuild/treewide-report.sh); hours, resumable
+#                         (kbuild/treewide-report.sh); hours, resumable;
+#                         QUEUE=Q: none of the pending patches of Q (quilt
+#                         dir, mbox, REPO:A..B) is broken by it (Morton's rule)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -70,6 +75,7 @@ check-kbuild:
 	$(kbuild-env) $(KBUILD_TEST_DIR)/test-env.sh 6.1 || rc=1; \
 	$(proof-tests) || rc=1; \
 	$(KBUILD_TEST_DIR)/check-treewide.sh 6.12 || rc=1; \
+	$(KBUILD_TEST_DIR)/test-queue.sh || rc=1; \
 	exit $$rc
 
 check-kbuild-series:
@@ -128,6 +134,12 @@ check-kbuild-sarif:
 check-treewide:
 	$(KBUILD_TEST_DIR)/check-treewide.sh 6.12
 
+# Work in flight (issue 32): Morton's rule and scripts/style-port on
+# queues the test makes (seconds).
+.PHONY: check-treewide-queue
+check-treewide-queue:
+	$(KBUILD_TEST_DIR)/test-queue.sh
+
 # The committed series: a sweep of the C files that a grep of the tree
 # finds likely to have a violation (kbuild/sweep-candidates.sh, in
 # TREEWIDE_DIRS: empty for its default, the whole tree but other arches;
@@ -138,6 +150,8 @@ check-treewide:
 TREEWIDE_DIRS ?=
 TREEWIDE_SAMPLE ?= drivers/atm fs/hpfs
 TREEWIDE_WORK ?= $(BUILD)/treewide
+# QUEUE: pending patches the series must not break (kbuild/treewide-queue.sh).
+QUEUE ?=
 treewide:
 	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
 	mkdir -p $(TREEWIDE_WORK)
@@ -146,7 +160,7 @@ treewide:
 	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --files $(TREEWIDE_WORK)/candidates.txt \
 		$(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep \
 		$$(sed 's|/[^/]*$$||' $(TREEWIDE_WORK)/candidates.txt | LC_ALL=C sort -u)
-	$(KBUILD_DIR)/treewide.sh 6.12 $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
+	QUEUE=$(QUEUE) $(KBUILD_DIR)/treewide.sh 6.12 $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
 		$(TREEWIDE_WORK)/sweep treewide/6.12
 	$(kbuild-env) $(KBUILD_DIR)/treewide-proof.sh $(BUILD)/linux-6.12 \
 		$(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep treewide/6.12

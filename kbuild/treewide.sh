@@ -25,13 +25,18 @@
 #      order with patch -p1 --fuzz=0 and with git apply, and every touched
 #      file is the same as the original once spaces, tabs and newlines
 #      are removed. Their result: DEST/check.txt.
+#   4. with QUEUE set (a queue of pending patches: quilt directory, mbox
+#      or git range REPO:A..B), Morton's rule: kbuild/treewide-queue.sh
+#      takes out of the series every change that would make a queue
+#      patch fail to apply with fuzz 0 after it, and checks that none
+#      does (DEST/queue.txt, check.txt, each patch's body).
 # The identity is git config user.name / user.email; none: one line, exit 1.
 #
 # Usage: kbuild/treewide.sh VERSION SRC OBJ OUT DEST
 #   VERSION  6.12 (the tarball the checks unpack)
 #   SRC OBJ OUT  the sweep's tree, O= dir and results (kbuild/sweep.sh)
 #   DEST     e.g. treewide/6.12 (its *.patch and series are replaced)
-# Environment: MAX_PATCHES (default 25), MAX_INCLUDERS (default 20).
+# Environment: MAX_PATCHES (default 25), MAX_INCLUDERS (default 20), QUEUE.
 set -euo pipefail
 
 prog=treewide.sh
@@ -255,3 +260,7 @@ stat=$(cat "${patches[@]}" | grep -c '^+[^+]' || true)
 			"$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$p")"
 	done
 } | tee "$dest/check.txt"
+
+# 5. Morton's rule: the work in flight of QUEUE still applies.
+rm -f "$dest/queue.txt"
+[ -z "${QUEUE:-}" ] || "$here/treewide-queue.sh" "$version" "$dest" "$QUEUE"

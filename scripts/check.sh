@@ -4,7 +4,8 @@
 # check.sh - run the project's tests and end with one summary line
 #
 # Usage: scripts/check.sh STAGE...
-#   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu,
+#   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, treewide-queue
+#          (a part of kbuild: testsuite/kbuild/test-queue.sh), distributed, qemu,
 #          fix, kbuild-sarif, editors (after qemu: its log),
 #          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
 #          fix, kbuild-sarif),
@@ -70,7 +71,8 @@ min_tests() {
 	robust-corpus)		echo 5 ;;
 	robust-csmith)		echo 5 ;;
 	robust-memcheck)	echo 7 ;;
-	kbuild)			echo 285 ;;
+	kbuild)			echo 310 ;;
+	treewide-queue)		echo 25 ;;
 	kbuild-series)		echo 15 ;;
 	distributed)		echo 29 ;;
 	qemu)			echo 7 ;;
@@ -309,6 +311,7 @@ run_stage() {
 		stage "$1" "$top/testsuite/robust/${1#robust-}.sh" ;;
 	kbuild) stage kbuild make -C "$top" check-kbuild ;;
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
+	treewide-queue) stage treewide-queue make -C "$top" check-treewide-queue ;;
 	distributed) stage distributed make -C "$top" check-kbuild-distributed ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
 	kbuild-sarif)
@@ -347,7 +350,7 @@ run_stage() {
 		run_stage fix
 		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, treewide-queue, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }

@@ -360,3 +360,49 @@ sarif_result_set() {
 		"\($l.artifactLocation.uri):\($l.region.startLine):\($l.region.startColumn) \(.ruleId)"' "$1" |
 		LC_ALL=C sort
 }
+
+# queue_split QUEUE DIR: the patches of a queue of pending work, in
+# order, as DIR/0001.patch, DIR/0002.patch, ...; QUEUE is a quilt
+# directory (with a series file), an mbox or one patch (a file), or a
+# git range REPO:RANGE (or RANGE, in the current directory's
+# repository), e.g. ~/linux:v6.12..my-branch.  Prints the count.
+queue_split() {
+	local q=$1 dir=$2 p n=0 repo range
+	mkdir -p "$dir"
+	if [ -d "$q" ] && [ -f "$q/series" ]; then
+		while read -r p; do
+			case $p in '' | '#'*) continue ;; esac
+			p=${p%% *}
+			[ -f "$q/$p" ] || die "$q/series lists $p, which does not exist"
+			n=$((n + 1))
+			cp "$q/$p" "$dir/$(printf %04d "$n").patch"
+		done <"$q/series"
+	elif [ -f "$q" ]; then
+		if grep -q '^From [0-9a-f]\{40\} ' "$q"; then
+			n=$(git mailsplit -d4 -o"$dir" "$q") || die "$q: not an mbox git mailsplit can read"
+			for p in "$dir"/[0-9][0-9][0-9][0-9]; do
+				[ -f "$p" ] && mv "$p" "$p.patch"
+			done
+		else
+			n=1
+			cp "$q" "$dir/0001.patch"
+		fi
+	else
+		case $q in
+		*:*..*) repo=${q%%:*} range=${q#*:} ;;
+		*..*) repo=. range=$q ;;
+		*) die "queue $q: not a quilt directory (no series file), a file or a git range (REPO:A..B)" ;;
+		esac
+		git -C "$repo" rev-parse -q --verify "${range%%..*}^{commit}" >/dev/null ||
+			die "queue $q: ${range%%..*} is no commit of $repo"
+		git -C "$repo" format-patch -q --no-signature -o "$dir" "$range" >/dev/null ||
+			die "queue $q: git format-patch $range failed"
+		n=$(find "$dir" -name '*.patch' | wc -l)
+		# format-patch names them NNNN-subject.patch: keep the order only.
+		for p in "$dir"/[0-9][0-9][0-9][0-9]-*.patch; do
+			[ -f "$p" ] && mv "$p" "$dir/$(basename "$p" | cut -c1-4).patch"
+		done
+	fi
+	[ "$n" -gt 0 ] || die "queue $q: no patch in it"
+	echo "$n"
+}
