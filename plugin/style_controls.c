@@ -56,6 +56,7 @@
 #include "opts.h"
 #include "intl.h"
 #include "style_controls.h"
+#include "style_options.h"
 #include "style_sarif.h"
 
 /*
@@ -69,24 +70,11 @@
 #pragma weak cpp_define
 #pragma weak cpp_get_options
 
-static const struct style_rules *rules;
 static char *rule_list;
 
 const char *style_rule_list(void)
 {
 	return rule_list;
-}
-
-/* NAME without its "style-": the rule's index, or -1. */
-static int find_rule(const char *name, size_t len)
-{
-	for (int i = 0; i < rules->nr; i++) {
-		const char *r = rules->names[i] + strlen("style-");
-
-		if (strlen(r) == len && !strncmp(r, name, len))
-			return i;
-	}
-	return -1;
 }
 
 bool style_parse_rules(const char *plugin, const char *what,
@@ -96,7 +84,7 @@ bool style_parse_rules(const char *plugin, const char *what,
 
 	do {
 		size_t len = strcspn(p, ",");
-		int rule = find_rule(p, len);
+		int rule = style_rule_index(p, len);
 
 		if (rule < 0) {
 			error("%s: unknown rule %<%.*s%> in %qs; the rules are: %s",
@@ -114,13 +102,13 @@ static bool own_wno(const char *arg)
 	return !strncmp(arg, "-Wno-style-", strlen("-Wno-style-"));
 }
 
-void style_controls_init(const struct style_rules *r)
+void style_controls_init(void)
 {
-	rules = r;
 	rule_list = xstrdup("");
-	for (int i = 0; i < rules->nr; i++) {
+	for (int i = 0; i < NR_RULES; i++) {
 		char *more = concat(rule_list, i ? ", " : "",
-				    rules->names[i] + strlen("style-"), NULL);
+				    style_rules[i].name + strlen("style-"),
+				    NULL);
 
 		free(rule_list);
 		rule_list = more;
@@ -140,7 +128,7 @@ bool style_controls_wno(const char *plugin, bool *enabled)
 		    !own_wno(o->arg))
 			continue;
 		name = o->arg + strlen("-Wno-style-");
-		rule = find_rule(name, strlen(name));
+		rule = style_rule_index(name, strlen(name));
 		if (rule < 0) {
 			error("%s: unknown rule %qs in %qs; the rules are: %s",
 			      plugin, name, o->arg, rule_list);
@@ -152,7 +140,7 @@ bool style_controls_wno(const char *plugin, bool *enabled)
 	return ok;
 }
 
-char *style_rule_url(const char *rule)
+char *style_rule_url(int rule)
 {
 	return concat(style_docs_uri(), "rules.md#", style_rule_anchor(rule),
 		      NULL);
@@ -241,7 +229,7 @@ static char *option_url(diagnostic_context *dc, int opt)
 	int rule = style_reporting_rule();
 
 	if (rule >= 0)
-		return style_rule_url(rules->names[rule]);
+		return style_rule_url(rule);
 	return next_option_url ? next_option_url(dc, opt) : NULL;
 }
 
@@ -336,7 +324,7 @@ static bool pragma_rules(const char *s, location_t loc, unsigned int *mask)
 			name += strlen("-Wstyle-");
 			len -= strlen("-Wstyle-");
 		}
-		rule = len ? find_rule(name, len) : -2;
+		rule = len ? style_rule_index(name, len) : -2;
 		if (rule == -1) {
 			error_at(loc,
 				 "unknown rule %<%.*s%> in %<#pragma style_plugin%>; the rules are: %s",
@@ -373,7 +361,7 @@ static void handle_pragma(cpp_reader *)
 				return;
 		}
 		if (!mask)
-			mask = (1u << rules->nr) - 1;
+			mask = (1u << NR_RULES) - 1;
 		if (word[1] == 'f')
 			off_now |= mask;
 		else

@@ -7,14 +7,8 @@
 #ifndef STYLE_CONTROLS_H_INCLUDED
 #define STYLE_CONTROLS_H_INCLUDED
 
-/* The rules' tags ("style-if-body", ...), NR of them, from style_plugin.c. */
-struct style_rules {
-	const char *const *names;
-	int nr;
-};
-
-/* Take the rules' names (before anything else here is used). */
-void style_controls_init(const struct style_rules *rules);
+/* Make the list of the rules (before anything else here is used). */
+void style_controls_init(void);
 
 /*
  * Read -Wno-style-RULE from the command line (GCC postpones an unknown
@@ -39,7 +33,7 @@ int style_reporting_rule(void);
 void style_controls_start(void);
 
 /* The URL of RULE's section in docs/rules.md (malloc'ed). */
-char *style_rule_url(const char *rule);
+char *style_rule_url(int rule);
 
 /* PLUGIN_PRAGMAS: register #pragma style_plugin. */
 void style_controls_pragmas(void *gcc_data, void *user_data);

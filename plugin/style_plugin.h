@@ -19,24 +19,9 @@
 #include "style_compat.h"
 #include "style_lex.h"
 #include "style_keyset.h"
+#include "style_options.h"
 
 #pragma GCC visibility push(hidden)
-
-enum style_rule {
-	RULE_IF_BODY,
-	RULE_ELSE_BODY,
-	RULE_BRACE_BODY,
-	RULE_LOOP_BODY,
-	RULE_DO_BODY,
-	RULE_MULTI_STMT,
-	RULE_EMPTY_BODY,
-	NR_RULES,
-	RULE_NONE = NR_RULES
-};
-
-/* The rules' tags, "style-if-body", ...; which are on (style_plugin.c). */
-extern const char *const rule_names[NR_RULES];
-extern bool rule_enabled[NR_RULES];
 
 /* The options (style_plugin.c). */
 extern bool style_disabled;
@@ -82,7 +67,7 @@ void check_if(tree stmt, tree then_body, tree else_body);
 void check_loop(tree stmt, const char *keyword, tree body);
 void check_do(tree stmt);
 void check_next_stmt(tree prev, tree s);
-const char *message(const struct violation *v);
+const char *rule_message(const struct violation *v);
 const char *after_label(const struct violation *v);
 
 /* style_fixit.c: the fix for the N violations V on one line. */

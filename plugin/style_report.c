@@ -187,8 +187,8 @@ static char *style_option_name(diagnostic_context *dc, int opt,
 {
 	if (current_rule != RULE_NONE) {
 		if (orig_kind == DK_WARNING && kind == DK_ERROR)
-			return concat("-Werror=", rule_names[current_rule], NULL);
-		return concat("-W", rule_names[current_rule], NULL);
+			return concat("-Werror=", style_rules[current_rule].name, NULL);
+		return concat("-W", style_rules[current_rule].name, NULL);
 	}
 	return next_option_name ? next_option_name(dc, opt, orig_kind, kind) :
 				  NULL;
@@ -239,7 +239,7 @@ static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 	if (!once_dir)
 		return true;
 	real = real_path(pos->file);
-	key = xasprintf("%s %s:%d:%d\n", rule_names[rule],
+	key = xasprintf("%s %s:%d:%d\n", style_rules[rule].name,
 			real ? real : pos->file, pos->line, pos->col + 1);
 	free(real);
 	snprintf(name, sizeof(name), "%016llx", hash_string(key));
@@ -363,8 +363,8 @@ static void sarif_result(const struct violation *v, const struct line_fix *fix)
 		sfix.ins_line = insert.line;
 		sfix.text = fix->text;
 	}
-	style_sarif_result(rule_names[v->rule],
-			   style_as_error || rule_as_error[v->rule], message(v),
+	style_sarif_result(v->rule,
+			   style_as_error || rule_as_error[v->rule], rule_message(v),
 			   v->kw_name, v->at.file, v->at.line, v->at.col,
 			   fix && fix->text ? &sfix : NULL);
 }
@@ -407,7 +407,7 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 	else
 		after = UNKNOWN_LOCATION;
 
-	msg = message(v);
+	msg = rule_message(v);
 	current_rule = v->rule;
 	*werror = style_as_error || rule_as_error[v->rule];
 	style_warning(at, after, after_label(v),

@@ -11,8 +11,12 @@
 
 #include "style_plugin.h"
 
-/* The message for V; "%qs" in it stands for V's keyword or macro. */
-const char *message(const struct violation *v)
+/*
+ * The message for V (style_rules.def); "%qs" in it stands for V's
+ * keyword or macro.  A rule without one there (brace-body) says what
+ * its body follows.
+ */
+const char *rule_message(const struct violation *v)
 {
 	static const char *const brace[] = {
 		[BODY_IF] = G_("statement after %<{%> on the same line as the %<if%> condition"),
@@ -22,22 +26,8 @@ const char *message(const struct violation *v)
 		[BODY_NEXT] = G_("statement after %<{%> after the previous statement"),
 	};
 
-	switch (v->rule) {
-	case RULE_IF_BODY:
-		return G_("statement on the same line as the %<if%> condition");
-	case RULE_ELSE_BODY:
-		return G_("statement on the same line as %<else%>");
-	case RULE_LOOP_BODY:
-		return G_("statement on the same line as the %qs loop header");
-	case RULE_DO_BODY:
-		return G_("statement on the same line as %<do%>");
-	case RULE_MULTI_STMT:
-		return G_("statement on the same line as the previous statement");
-	case RULE_EMPTY_BODY:
-		return G_("empty body on the same line as %qs");
-	default:
-		return brace[v->kind];
-	}
+	return style_rules[v->rule].msg ? style_rules[v->rule].msg :
+					   brace[v->kind];
 }
 
 /* The label of the secondary range, at what the body follows. */
