@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * style_options - the rules of style_plugin, from style_rules.def, and
- * which of them are on
+ * style_options - the bottom of style_plugin: the rules, from
+ * style_rules.def, which of them are on, the options, the notes said once
  */
 
 #include "style_compat.h"
@@ -15,6 +15,10 @@ const struct style_rule_info style_rules[NR_RULES] = {
 };
 
 bool rule_enabled[NR_RULES];
+bool style_disabled;
+bool style_as_error;
+bool rule_as_error[NR_RULES];
+const char *once_dir;
 
 void style_rules_init(void)
 {
@@ -31,4 +35,13 @@ int style_rule_index(const char *name, size_t len)
 			return i;
 	}
 	return -1;
+}
+
+/* Notes said once per compilation. */
+void note_once(bool *said, const char *msg)
+{
+	if (*said)
+		return;
+	*said = true;
+	inform(UNKNOWN_LOCATION, "%s", msg);
 }

@@ -63,6 +63,7 @@
 #include "style_sarif.h"
 #include "style_controls.h"
 #include "style_walked.h"
+#include "style_diag.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -82,11 +83,6 @@ static const char help_options[] = {
 	"docs=URI\twhere the SARIF rules' help is\n"
 	"check-only\tturn every other warning off\n"
 };
-
-bool style_disabled;
-bool style_as_error;
-bool rule_as_error[NR_RULES];
-const char *once_dir;
 
 static bool said_preprocessed;
 /* lines=FILE, read in plugin_init once it is known to apply. */
@@ -190,6 +186,7 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 static void start_controls(void *gcc_data, void *user_data)
 {
 	style_controls_start();
+	style_diag_start();
 }
 
 /* C and C++ (GNU C17, GNU C++17, ...); not Objective-C, not lto1. */

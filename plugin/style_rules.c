@@ -12,39 +12,6 @@
 #include "style_plugin.h"
 
 /*
- * The message for V (style_rules.def); "%qs" in it stands for V's
- * keyword or macro.  A rule without one there (brace-body) says what
- * its body follows.
- */
-const char *rule_message(const struct violation *v)
-{
-	static const char *const brace[] = {
-		[BODY_IF] = G_("statement after %<{%> on the same line as the %<if%> condition"),
-		[BODY_ELSE] = G_("statement after %<{%> on the same line as %<else%>"),
-		[BODY_LOOP] = G_("statement after %<{%> on the same line as the %qs loop header"),
-		[BODY_DO] = G_("statement after %<{%> on the same line as %<do%>"),
-		[BODY_NEXT] = G_("statement after %<{%> after the previous statement"),
-	};
-
-	return style_rules[v->rule].msg ? style_rules[v->rule].msg :
-					   brace[v->kind];
-}
-
-/* The label of the secondary range, at what the body follows. */
-const char *after_label(const struct violation *v)
-{
-	static const char *const labels[] = {
-		[BODY_IF] = "condition ends here",
-		[BODY_ELSE] = "'else' here",
-		[BODY_LOOP] = "header ends here",
-		[BODY_DO] = "'do' here",
-		[BODY_NEXT] = "previous statement ends here",
-	};
-
-	return labels[v->kind];
-}
-
-/*
  * The body that follows AFTER (the ')' of an if or loop header, 'else',
  * 'do') is checked here; KIND says which, KW is the keyword (or macro)
  * the body belongs to.  Its first token is the first token after AFTER:

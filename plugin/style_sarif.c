@@ -36,6 +36,7 @@
 /* Not style_compat.h: plugin-version.h is style_plugin.c's alone. */
 #include "gcc-plugin.h"
 #include "diagnostic-core.h"
+#include "style_lex.h"
 #include "style_sarif.h"
 #include "style_options.h"
 

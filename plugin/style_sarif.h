@@ -17,9 +17,6 @@ struct style_sarif_fix {
 	const char *text;
 };
 
-/* From style_plugin.c: line LINE of FILE, see there. */
-const char *style_source_line(const char *file, int line, int *len);
-
 /*
  * Whether ARG is one of the SARIF options; if it is, *OK says whether
  * it is valid (an error has been given if not).

@@ -37,6 +37,7 @@
 #include "diagnostic-core.h"
 #include "langhooks.h"
 #include "style_controls.h"
+#include "style_lex.h"
 #include "style_sarif.h"
 #include "style_walked.h"
 #include "style_keyset.h"

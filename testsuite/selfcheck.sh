@@ -169,3 +169,31 @@ if msg=$(rule_test "$rule_dir/by-hand" "SARIF rules by hand"); then
 else
 	echo "PASS: the rule-table test fails with a SARIF table written by hand (${msg//$'\n'/; })"
 fi
+
+# The plugin's files call each other one way (scripts/plugin-layers.sh);
+# and a back-call planted in a copy, from the bottom file to the top
+# one, makes a cycle the same script finds.
+layers=$out/layers
+if scripts/plugin-layers.sh > "$layers.txt" 2>&1; then
+	echo "PASS: plugin/*.c call each other one way (no cycle)"
+else
+	echo "FAIL: plugin/*.c call each other in a cycle:"
+	sed -n '/^cycle:/,$p' "$layers.txt"
+fi
+rm -rf "$layers"
+mkdir -p "$layers"
+cp plugin/*.c plugin/*.h plugin/*.def "$layers"/
+cat >> "$layers/style_options.c" <<'C'
+
+void check_function(void *gcc_data, void *user_data);
+
+void style_planted(void)
+{
+	check_function(NULL, NULL);
+}
+C
+if scripts/plugin-layers.sh "$layers" > "$layers.planted.txt" 2>&1; then
+	echo "FAIL: plugin-layers.sh finds no cycle after a call from style_options.c up to style_walk.c"
+else
+	echo "PASS: plugin-layers.sh finds the cycle of a call from style_options.c up to style_walk.c"
+fi
