@@ -117,11 +117,9 @@ robust-all: $(PLUGIN)
 	testsuite/robust/corpus.sh --all --cxx
 	testsuite/robust/csmith.sh 500
 
-# The stages of `make check`; scripts/check.sh ends with "N passed, N failed".
-# all = plugin gcc11 robust kbuild qemu editors fix kbuild-sarif: about
-# 70 minutes on a fresh 2-core machine (70 in CI, make deps included), most
-# of it kernel builds (scripts/check.sh prints each stage's time at the
-# end); fix and kbuild-sarif reuse check-qemu's 6.1 build.
+# The stages of `make check`: the table in scripts/check.sh, which
+# `make help` and `scripts/check.sh --list` print; it ends with "N
+# passed, N failed" after each stage's time next to its budget.
 CHECK_STAGES	?= all
 
 check: deps
@@ -141,6 +139,9 @@ clean:
 
 help:
 	@sed -n '3,22s/^# \{0,1\}//p' Makefile
+	@echo
+	@echo "The stages of make check (CHECK_STAGES=STAGE...):"
+	@scripts/check.sh --list
 
 # The kernel targets install what they need first.
 QEMU_DEPS	:= deps
