@@ -95,7 +95,7 @@ static const char *lines_path;
  */
 static void check_input_kind(void *gcc_data, void *user_data)
 {
-	if (style_input_unchecked()) {
+	if (style_input_fully_preprocessed()) {
 		style_disabled = true;
 		note_once(&said_preprocessed,
 			  "style_plugin: preprocessed input is not checked");

@@ -22,17 +22,6 @@
 #include "style_controls.h"
 #include "style_diag.h"
 
-static unsigned long long hash_string(const char *s)
-{
-	unsigned long long h = 14695981039346656037ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
 /*
  * With once=DIR, whether this compilation is the first to report the
  * violation: it is if it creates the record file (O_EXCL makes that
@@ -63,7 +52,8 @@ static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 	key = xasprintf("%s %s:%d:%d\n", style_rules[rule].name,
 			real ? real : pos->file, pos->line, pos->col + 1);
 	free(real);
-	snprintf(name, sizeof(name), "%016llx", hash_string(key));
+	snprintf(name, sizeof(name), "%016llx",
+		 style_fnv1a(STYLE_FNV_START, key, strlen(key)));
 	path = concat(once_dir, "/", name, NULL);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0 && errno == ENOENT && mkdir(once_dir, 0755) == 0)

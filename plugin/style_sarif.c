@@ -39,6 +39,7 @@
 #include "style_lex.h"
 #include "style_sarif.h"
 #include "style_options.h"
+#include "style_keyset.h"
 
 #ifndef STYLE_DOCS_URI
 /* Where docs/rules.md is published; override with docs=URI. */
@@ -263,15 +264,6 @@ static char *format_message(const char *msg, const char *arg)
 	return out;
 }
 
-#define FNV_OFFSET 14695981039346656037ULL
-
-static unsigned long long fnv(unsigned long long h, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
-}
-
 /*
  * Hash line LINE of FILE into *H with its blanks squeezed: leading and
  * trailing blanks dropped, each run of them one space.  Returns the
@@ -291,15 +283,15 @@ static int hash_line(unsigned long long *h, const char *file, int line,
 			continue;
 		}
 		if (blank) {
-			*h = fnv(*h, " ", 1);
+			*h = style_fnv1a(*h, " ", 1);
 			before += i < col;
 		}
 		blank = false;
 		started = true;
-		*h = fnv(*h, text + i, 1);
+		*h = style_fnv1a(*h, text + i, 1);
 		before += i < col;
 	}
-	*h = fnv(*h, "", 1);
+	*h = style_fnv1a(*h, "", 1);
 	return started ? before : -1;
 }
 
@@ -310,12 +302,12 @@ static int hash_line(unsigned long long *h, const char *file, int line,
 static unsigned long long fingerprint(const char *uri, const char *rule,
 				      const char *file, int line, int col)
 {
-	unsigned long long h = fnv(FNV_OFFSET, uri, strlen(uri) + 1);
+	unsigned long long h = style_fnv1a(STYLE_FNV_START, uri, strlen(uri) + 1);
 	char num[16];
 
-	h = fnv(h, rule, strlen(rule) + 1);
+	h = style_fnv1a(h, rule, strlen(rule) + 1);
 	snprintf(num, sizeof(num), "%d", hash_line(&h, file, line, col));
-	return fnv(h, num, strlen(num));
+	return style_fnv1a(h, num, strlen(num));
 }
 
 /*
@@ -328,10 +320,10 @@ static void context(unsigned long long *before, unsigned long long *after,
 {
 	int l = line - 1, len;
 
-	*before = FNV_OFFSET;
+	*before = STYLE_FNV_START;
 	while (l > 0 && l > line - 10 && hash_line(before, file, l, 0) < 0)
 		l--;
-	*after = FNV_OFFSET;
+	*after = STYLE_FNV_START;
 	for (l = line + 1; l < line + 10; l++)
 		if (!style_source_line(file, l, &len) ||
 		    hash_line(after, file, l, 0) >= 0)
