@@ -46,11 +46,13 @@ PLUGIN_SRCS	:= plugin/style_plugin.c plugin/style_walk.c plugin/style_rules.c \
 		   plugin/style_fixit.c plugin/style_report.c plugin/style_source.c \
 		   plugin/style_lex.c plugin/style_input.c plugin/style_sarif.c \
 		   plugin/style_controls.c plugin/style_walked.c plugin/style_keyset.c \
-		   plugin/style_map.c
+		   plugin/style_map.c plugin/style_options.c plugin/style_loc.c \
+		   plugin/style_diag.c
 PLUGIN_HDRS	:= plugin/style_compat.h plugin/style_plugin.h plugin/style_lex.h \
 		   plugin/style_input.h plugin/style_sarif.h plugin/style_controls.h \
 		   plugin/style_walked.h plugin/style_keyset.h \
-		   plugin/style_map.h
+		   plugin/style_map.h plugin/style_options.h plugin/style_diag.h \
+		   plugin/style_rules.def
 PLUGIN_ID	:= $(PLUGIN).gcc
 
 # The flags the kernel's scripts/gcc-plugins/Makefile uses, so that what
@@ -115,11 +117,9 @@ robust-all: $(PLUGIN)
 	testsuite/robust/corpus.sh --all --cxx
 	testsuite/robust/csmith.sh 500
 
-# The stages of `make check`; scripts/check.sh ends with "N passed, N failed".
-# all = plugin gcc11 robust kbuild qemu editors fix kbuild-sarif: about
-# 70 minutes on a fresh 2-core machine (70 in CI, make deps included), most
-# of it kernel builds (scripts/check.sh prints each stage's time at the
-# end); fix and kbuild-sarif reuse check-qemu's 6.1 build.
+# The stages of `make check`: the table in scripts/check.sh, which
+# `make help` and `scripts/check.sh --list` print; it ends with "N
+# passed, N failed" after each stage's time next to its budget.
 CHECK_STAGES	?= all
 
 check: deps
@@ -139,6 +139,9 @@ clean:
 
 help:
 	@sed -n '3,22s/^# \{0,1\}//p' Makefile
+	@echo
+	@echo "The stages of make check (CHECK_STAGES=STAGE...):"
+	@scripts/check.sh --list
 
 # The kernel targets install what they need first.
 QEMU_DEPS	:= deps

@@ -4,97 +4,12 @@
 #
 # OBJ_A and OBJ_B are finished O= build dirs of two source trees that
 # should differ only in formatting (e.g. before and after the patch of
-# kbuild/fix-tree.sh), with the same .config. The proof:
-#   sources      every file that differs between the two source trees
-#                (read from the Makefile kbuild writes into each O= dir,
-#                "include SRC/Makefile") has the same non-blank
-#                characters (only spaces, tabs and line breaks change),
-#                and no file is in one tree only; from them, the line map:
-#                old line LA may become new line LB if LB holds one of
-#                LA's non-blank characters (kbuild/compare-elf.c linemap);
-#   objects      every *.o of both dirs, debug info stripped, is compared
-#                section by section (kbuild/compare-elf.c): ELF and
-#                section headers, the contents of every section (code,
-#                data, relocations), every symbol (value, size, type,
-#                binding, section). Classes:
-#     identical    byte for byte;
-#     debug-only   the same once debug info (which holds line numbers) is
-#                  stripped;
-#     __LINE__     the differing bytes are all line numbers, each shown
-#                  to be a moved line: the line field of a __bug_table
-#                  entry (struct bug_entry, CONFIG_DEBUG_BUGVERBOSE), whose
-#                  own file (its file_disp) maps the old line to the new;
-#                  an initcall's name, __initcall__kmod_MOD__ID_LINE_FN,
-#                  whose LINE maps in a changed source of the object (its
-#                  .c and headers, from its .cmd file); an immediate
-#                  operand of an instruction in code (a WARN() or pr_*()
-#                  argument, __might_sleep()'s line): objdump pairs the
-#                  instructions, the pair differs in that "$0x..."
-#                  operand and its encoding only, and its values are a
-#                  line of a changed source and a line it moves to; a
-#                  printk index entry's line field; in a string section,
-#                  the number of a "FILE:LINE" string (__FILE__ or
-#                  KBUILD_BASENAME ":" __stringify(__LINE__)), FILE a
-#                  changed source whose line LINE moves to the new one;
-#     source path  a host tool (under scripts/ or tools/, never part of
-#                  the kernel image) that holds the source tree's path in
-#                  __FILE__ (from assert()): its own compile command (from
-#                  its .cmd file) run again in both dirs rebuilds it
-#                  exactly, and with -fmacro-prefix-map=SRC/= gives the
-#                  same object on both sides. Kernel objects never get
-#                  this class (kbuild compiles them with that flag);
-#     unexplained  anything else: a code or data byte, a relocation, a
-#                  symbol's value, a line number that does not map, an
-#                  object found on one side only. Nothing is rebuilt with
-#                  a constant __LINE__: a difference in code that is not
-#                  such an operand fails.
-#   linked files  every *.ko, vmlinux.o and vmlinux the same way, but a
-#                 renamed symbol must be a rename found in an object, an
-#                 operand's line pair one found in an object, and
-#                 the GNU build-id note (a hash of the file) may differ
-#                 when something else does. The kallsyms tables
-#                 (CONFIG_KALLSYMS: vmlinux's .rodata, and the
-#                 .tmp_vmlinux.kallsyms*.o objects of its link) hold
-#                 the symbol names compressed with a token table made
-#                 from all of them: both sides are decoded, and they may
-#                 differ only in names renamed as found in an object,
-#                 with the same type letter; kallsyms_offsets (the
-#                 addresses), kallsyms_relative_base and
-#                 kallsyms_num_syms must be the same bytes, each side's
-#                 markers, token index and kallsyms_seqs_of_names must be
-#                 what scripts/kallsyms.c derives from its names, the
-#                 bytes between the tables zero, every other byte of the
-#                 section the same, and every table at the same address
-#                 (tables that change size and move what follows fail).
-#                 Then arch/x86/boot/bzImage: identical, or
-#                 compressed/vmlinux.relocs is identical,
-#                 arch/x86/boot/setup.bin identical or different only
-#                 as the two zoffset.h are (header.S writes the
-#                 payload's sizes and offsets into the boot header:
-#                 each side's zoffset.h must be what its own
-#                 compressed/vmlinux gives, its ZO_z_input_len the size
-#                 of the payload file piggy.S includes; if setup.bin is
-#                 identical, the two payloads' sizes must be equal, else A's
-#                 header.o assembled again with B's zoffset.h, linked
-#                 and copied out with A's commands, must give B's
-#                 header.o and setup.bin; the differing fields are
-#                 named by setup.elf's symbols), bzImage and its parts
-#                 from compressed/vmlinux.bin on (the compressed payload,
-#                 piggy.S, piggy.o, compressed/vmlinux, vmlinux.bin) are
-#                 on each side what their own commands make of their
-#                 inputs (run again), and compressed/vmlinux.bin (which
-#                 bzImage carries compressed) is, on each side, that
-#                 side's vmlinux with its symbols stripped (objcopy -R
-#                 .comment -S run again, as arch/x86/boot/compressed/
-#                 Makefile does), while vmlinux differs only as its
-#                 objects do; the link-stage objects holding that
-#                 payload or its sizes must be identical, or follow
-#                 the same rules (compressed/piggy.o the payload's,
-#                 arch/x86/boot/header.o setup.bin's). A vmlinux or bzImage missing
-#                 on either side, or a .ko on one side only, is a
-#                 failure.
-# Archives (built-in.a, lib.a: thin archives, lists of the objects) are
-# not compared.
+# kbuild/fix-tree.sh), with the same .config. The changed sources must
+# keep their non-blank characters; every object, module, vmlinux and
+# bzImage must have the same code and data, section by section
+# (kbuild/compare-elf.c), but for line numbers shown to have moved.
+# kbuild/README.md ("Fixing a tree") says what is compared, class by
+# class. Archives (built-in.a, lib.a) are not compared.
 #
 # Usage: kbuild/compare-objs.sh [--objects-only | --identical] [--only LIST] OBJ_A OBJ_B
 #   --objects-only  the dirs hold a partial build (make dir/ targets, as in
@@ -117,32 +32,63 @@ prog=compare-objs.sh die_status=2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/lib.sh disable=SC1091
 . "$here/../scripts/lib.sh"
-# compare-elf, built from compare-elf.c with the host's cc into
-# $BUILD/tools the first time (and again when the source is newer).
-elfcmp=${BUILD:-$(dirname "$here")/build}/tools/compare-elf
-if [ ! "$elfcmp" -nt "$here/compare-elf.c" ]; then
-	mkdir -p "$(dirname "$elfcmp")" || die "cannot create $(dirname "$elfcmp")"
-	${HOSTCC:-cc} -O2 -Wall -o "$elfcmp.$$" "$here/compare-elf.c" &&
-		mv -f "$elfcmp.$$" "$elfcmp" ||
-		die "cannot build $elfcmp from $here/compare-elf.c"
-fi
-objects_only=0 identical=0 only_list=''
-case ${1:-} in
---objects-only) objects_only=1; shift ;;
---identical) identical=1; shift ;;
-esac
-if [ "${1:-}" = --only ]; then
-	[ $# -ge 2 ] && [ -f "$2" ] || die "--only needs a file listing objects"
-	only_list=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
-	[ $identical = 0 ] || die "--only and --identical exclude each other"
-	objects_only=1
-	shift 2
-fi
-[ $# -eq 2 ] || { echo "usage: $0 [--objects-only | --identical] [--only LIST] OBJ_A OBJ_B" >&2; exit 2; }
-for tool in objcopy make perl cmp diff; do
-	command -v $tool >/dev/null || die "$tool is not installed"
-done
-a=$1 b=$2
+
+# build_elfcmp: compare-elf, built from compare-elf.c with the host's cc
+# into $BUILD/tools the first time (and again when the source is newer).
+build_elfcmp() {
+	elfcmp=${BUILD:-$(dirname "$here")/build}/tools/compare-elf
+	if [ ! "$elfcmp" -nt "$here/compare-elf.c" ]; then
+		mkdir -p "$(dirname "$elfcmp")" || die "cannot create $(dirname "$elfcmp")"
+		${HOSTCC:-cc} -O2 -Wall -o "$elfcmp.$$" "$here/compare-elf.c" &&
+			mv -f "$elfcmp.$$" "$elfcmp" ||
+			die "cannot build $elfcmp from $here/compare-elf.c"
+	fi
+}
+# parse_args ARGS...: the options, then a and b.
+parse_args() {
+	objects_only=0 identical=0 only_list=''
+	case ${1:-} in
+	--objects-only) objects_only=1; shift ;;
+	--identical) identical=1; shift ;;
+	esac
+	if [ "${1:-}" = --only ]; then
+		[ $# -ge 2 ] && [ -f "$2" ] || die "--only needs a file listing objects"
+		only_list=$(cd "$(dirname "$2")" && pwd -P)/$(basename "$2")
+		[ $identical = 0 ] || die "--only and --identical exclude each other"
+		objects_only=1
+		shift 2
+	fi
+	[ $# -eq 2 ] || { echo "usage: $0 [--objects-only | --identical] [--only LIST] OBJ_A OBJ_B" >&2; exit 2; }
+	for tool in objcopy make perl cmp diff; do
+		command -v $tool >/dev/null || die "$tool is not installed"
+	done
+	a=$1 b=$2
+}
+
+# check_dirs: OBJ_A and OBJ_B are O= dirs of one .config; src_a, src_b
+# their source trees, bugflags what compare-elf needs to know of it.
+check_dirs() {
+	for d in "$a" "$b"; do
+		[ -d "$d" ] || die "'$d' is not a directory"
+		[ -f "$d/.config" ] || die "'$d' has no .config (not a kernel O= dir)"
+		srctree_of "$d" >/dev/null || die "'$d/Makefile' does not name its source tree (not a kernel O= dir)"
+	done
+	a=$(cd "$a" && pwd -P)
+	b=$(cd "$b" && pwd -P)
+	[ "$a" != "$b" ] || die "OBJ_A and OBJ_B are the same directory"
+	cmp -s "$a/.config" "$b/.config" || die "$a and $b have different .config files: not the same config"
+	src_a=$(cd "$(srctree_of "$a")" && pwd -P)
+	src_b=$(cd "$(srctree_of "$b")" && pwd -P)
+	note "A: $a (source $src_a)"
+	note "B: $b (source $src_b)"
+	bugflags=()
+	grep -qx 'CONFIG_DEBUG_BUGVERBOSE=y' "$a/.config" && bugflags=(--bug-verbose)
+	grep -qx 'CONFIG_KALLSYMS_ABSOLUTE_PERCPU=y' "$a/.config" && bugflags+=(--kallsyms-absolute-percpu)
+	if grep -qx 'CONFIG_GENERIC_BUG=y' "$a/.config" && ! grep -qx 'CONFIG_GENERIC_BUG_RELATIVE_POINTERS=y' "$a/.config"; then
+		die "CONFIG_GENERIC_BUG without CONFIG_GENERIC_BUG_RELATIVE_POINTERS: only x86_64's struct bug_entry is known"
+	fi
+}
+
 # srctree_of OBJ: the source tree of an O= dir.
 srctree_of() {
 	local s
@@ -150,54 +96,36 @@ srctree_of() {
 	[ -n "$s" ] && [ -d "$s" ] || return 1
 	echo "$s"
 }
-for d in "$a" "$b"; do
-	[ -d "$d" ] || die "'$d' is not a directory"
-	[ -f "$d/.config" ] || die "'$d' has no .config (not a kernel O= dir)"
-	srctree_of "$d" >/dev/null || die "'$d/Makefile' does not name its source tree (not a kernel O= dir)"
-done
-a=$(cd "$a" && pwd -P)
-b=$(cd "$b" && pwd -P)
-[ "$a" != "$b" ] || die "OBJ_A and OBJ_B are the same directory"
-cmp -s "$a/.config" "$b/.config" || die "$a and $b have different .config files: not the same config"
-src_a=$(cd "$(srctree_of "$a")" && pwd -P)
-src_b=$(cd "$(srctree_of "$b")" && pwd -P)
-note "A: $a (source $src_a)"
-note "B: $b (source $src_b)"
-bugflags=()
-grep -qx 'CONFIG_DEBUG_BUGVERBOSE=y' "$a/.config" && bugflags=(--bug-verbose)
-grep -qx 'CONFIG_KALLSYMS_ABSOLUTE_PERCPU=y' "$a/.config" && bugflags+=(--kallsyms-absolute-percpu)
-if grep -qx 'CONFIG_GENERIC_BUG=y' "$a/.config" && ! grep -qx 'CONFIG_GENERIC_BUG_RELATIVE_POINTERS=y' "$a/.config"; then
-	die "CONFIG_GENERIC_BUG without CONFIG_GENERIC_BUG_RELATIVE_POINTERS: only x86_64's struct bug_entry is known"
-fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-objs.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 failures=()
 failure() {
 	failures+=("$*")
 	echo "$prog: FAIL: $*" >&2
 }
 
-# 1. The sources: what differs between the trees, and only in blanks.
-: >"$tmp/changed"
-: >"$tmp/linemap"
-if [ "$src_a" != "$src_b" ]; then
-	diff -rq --no-dereference "$src_a" "$src_b" >"$tmp/srcdiff" 2>&1 || true
-	only=$(grep -v '^Files .* differ$' "$tmp/srcdiff" || true)
-	[ -z "$only" ] || failure "the source trees differ in more than file contents: $(head -n 3 <<<"$only" | tr '\n' ' ')"
-	sed -n "s|^Files $src_a/\(.*\) and $src_b/.* differ\$|\1|p" "$tmp/srcdiff" | LC_ALL=C sort >"$tmp/changed"
-	nb_bad=''
-	while IFS= read -r f; do
-		cmp -s <(tr -d ' \t\n' <"$src_a/$f") <(tr -d ' \t\n' <"$src_b/$f") || nb_bad="$nb_bad $f"
-	done <"$tmp/changed"
-	[ -z "$nb_bad" ] || failure "changed files whose non-blank characters differ (not a formatting change):$nb_bad"
-	if [ -z "$nb_bad" ] && [ -s "$tmp/changed" ]; then
-		mapfile -t chg <"$tmp/changed"
-		"$elfcmp" linemap "$src_a" "$src_b" "${chg[@]}" >"$tmp/linemap" ||
-			failure "the line map of the changed files cannot be made"
+
+# 1. compare_sources: what differs between the trees, and only in blanks.
+compare_sources() {
+	: >"$tmp/changed"
+	: >"$tmp/linemap"
+	if [ "$src_a" != "$src_b" ]; then
+		diff -rq --no-dereference "$src_a" "$src_b" >"$tmp/srcdiff" 2>&1 || true
+		only=$(grep -v '^Files .* differ$' "$tmp/srcdiff" || true)
+		[ -z "$only" ] || failure "the source trees differ in more than file contents: $(head -n 3 <<<"$only" | tr '\n' ' ')"
+		sed -n "s|^Files $src_a/\(.*\) and $src_b/.* differ\$|\1|p" "$tmp/srcdiff" | LC_ALL=C sort >"$tmp/changed"
+		nb_bad=''
+		while IFS= read -r f; do
+			cmp -s <(tr -d ' \t\n' <"$src_a/$f") <(tr -d ' \t\n' <"$src_b/$f") || nb_bad="$nb_bad $f"
+		done <"$tmp/changed"
+		[ -z "$nb_bad" ] || failure "changed files whose non-blank characters differ (not a formatting change):$nb_bad"
+		if [ -z "$nb_bad" ] && [ -s "$tmp/changed" ]; then
+			mapfile -t chg <"$tmp/changed"
+			"$elfcmp" linemap "$src_a" "$src_b" "${chg[@]}" >"$tmp/linemap" ||
+				failure "the line map of the changed files cannot be made"
+		fi
 	fi
-fi
-note "sources: $(wc -l <"$tmp/changed") file(s) differ between the trees, each only in spaces, tabs and line breaks${nb_bad:+ (NOT:$nb_bad)}"
+	note "sources: $(wc -l <"$tmp/changed") file(s) differ between the trees, each only in spaces, tabs and line breaks${nb_bad:+ (NOT:$nb_bad)}"
+}
 
 # stripped OBJ OUT: OBJ without debug info.
 stripped() {
@@ -335,104 +263,107 @@ rank() {
 	}' | LC_ALL=C sort -u -k1,1n -k2,2 | cut -f2-
 }
 
-n_same=0 n_debug=0 n_line=0 n_path=0 n_bad=0 n_link=0 n_ko=0 first=''
-line_objs=() path_objs=() bad_objs=() link_objs=() debug_objs=() payload_objs=() setup_objs=()
-: >"$tmp/renames"
-while IFS= read -r o; do
-	if [ ! -f "$a/$o" ] || [ ! -f "$b/$o" ]; then
-		[ -f "$a/$o" ] && r="$o (only in A)" || r="$o (only in B)"
-		n_bad=$((n_bad + 1)); bad_objs+=("$r"); [ -n "$first" ] || first=$r
-		continue
-	fi
-	case $o in *.ko) n_ko=$((n_ko + 1)) ;; esac
-	if cmp -s "$a/$o" "$b/$o"; then
-		n_same=$((n_same + 1))
-		continue
-	fi
-	if debug_only "$a/$o" "$b/$o"; then
-		n_debug=$((n_debug + 1)); debug_objs+=("$o")
-		continue
-	fi
-	changed=$(changed_sources "$o" | paste -sd, -)
-	why='' class=''
-	if [[ $o =~ $linkstage_re ]] || [[ $o == *.ko ]]; then
-		if elf_compare "$tmp/s1.o" "$tmp/s2.o" --linked --renames "$tmp/renames"; then
-			class=linked
-		elif [[ $o == arch/x86/boot/header.o ]]; then
-			# The payload's sizes: checked with setup.bin.
-			class=setup
-		elif [[ $o =~ (^|/)piggy\.o$ ]]; then
-			# The compressed vmlinux.bin: checked with bzImage.
-			class=payload
+# compare_objects: every object, each in one class (kbuild/README.md).
+compare_objects() {
+	n_same=0 n_debug=0 n_line=0 n_path=0 n_bad=0 n_link=0 n_ko=0 first=''
+	line_objs=() path_objs=() bad_objs=() link_objs=() debug_objs=() payload_objs=() setup_objs=()
+	: >"$tmp/renames"
+	while IFS= read -r o; do
+		if [ ! -f "$a/$o" ] || [ ! -f "$b/$o" ]; then
+			[ -f "$a/$o" ] && r="$o (only in A)" || r="$o (only in B)"
+			n_bad=$((n_bad + 1)); bad_objs+=("$r"); [ -n "$first" ] || first=$r
+			continue
+		fi
+		case $o in *.ko) n_ko=$((n_ko + 1)) ;; esac
+		if cmp -s "$a/$o" "$b/$o"; then
+			n_same=$((n_same + 1))
+			continue
+		fi
+		if debug_only "$a/$o" "$b/$o"; then
+			n_debug=$((n_debug + 1)); debug_objs+=("$o")
+			continue
+		fi
+		changed=$(changed_sources "$o" | paste -sd, -)
+		why='' class=''
+		if [[ $o =~ $linkstage_re ]] || [[ $o == *.ko ]]; then
+			if elf_compare "$tmp/s1.o" "$tmp/s2.o" --linked --renames "$tmp/renames"; then
+				class=linked
+			elif [[ $o == arch/x86/boot/header.o ]]; then
+				# The payload's sizes: checked with setup.bin.
+				class=setup
+			elif [[ $o =~ (^|/)piggy\.o$ ]]; then
+				# The compressed vmlinux.bin: checked with bzImage.
+				class=payload
+			else
+				why=$(sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1)
+			fi
+		elif elf_compare "$tmp/s1.o" "$tmp/s2.o" --files "$changed"; then
+			class=line
+			{ grep '^rename ' "$tmp/elf.out" | cut -d' ' -f2-
+			  sed -n 's/^imm .*:\([0-9]*\) -> \([0-9]*\)$/imm \1 \2/p' "$tmp/elf.out"; } >>"$tmp/renames" || true
 		else
 			why=$(sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1)
+			[ -n "$why" ] || why=$(head -n1 "$tmp/elf.out")
+			# A host tool may hold the tree's path (__FILE__): rebuilt as it
+			# is, and with the path made relative, on both sides.
+			case $o in
+			scripts/* | tools/*)
+				pa="-fmacro-prefix-map=$src_a/=" pb="-fmacro-prefix-map=$src_b/="
+				if ! rebuild "$a" "$o" "$tmp/ra.o" || ! rebuild "$b" "$o" "$tmp/rb.o"; then
+					why="$why; its command (from its .cmd file) could not be run again: $(tail -n 3 "$tmp/rebuild.log" | tr '\n' ' ')"
+				elif ! debug_only "$tmp/ra.o" "$a/$o" || ! debug_only "$tmp/rb.o" "$b/$o"; then
+					why="$why; running its command again does not rebuild it exactly (not reproducible?)"
+				elif rebuild "$a" "$o" "$tmp/pa.o" "$pa" && rebuild "$b" "$o" "$tmp/pb.o" "$pb" &&
+					debug_only "$tmp/pa.o" "$tmp/pb.o"; then
+					class=path
+				else
+					why="$why; not the same with __FILE__ relative to the tree either"
+				fi
+				;;
+			esac
 		fi
-	elif elf_compare "$tmp/s1.o" "$tmp/s2.o" --files "$changed"; then
-		class=line
-		{ grep '^rename ' "$tmp/elf.out" | cut -d' ' -f2-
-		  sed -n 's/^imm .*:\([0-9]*\) -> \([0-9]*\)$/imm \1 \2/p' "$tmp/elf.out"; } >>"$tmp/renames" || true
-	else
-		why=$(sed -n 's/^UNEXPLAINED: //p' "$tmp/elf.out" | head -n1)
-		[ -n "$why" ] || why=$(head -n1 "$tmp/elf.out")
-		# A host tool may hold the tree's path (__FILE__): rebuilt as it
-		# is, and with the path made relative, on both sides.
-		case $o in
-		scripts/* | tools/*)
-			pa="-fmacro-prefix-map=$src_a/=" pb="-fmacro-prefix-map=$src_b/="
-			if ! rebuild "$a" "$o" "$tmp/ra.o" || ! rebuild "$b" "$o" "$tmp/rb.o"; then
-				why="$why; its command (from its .cmd file) could not be run again: $(tail -n 3 "$tmp/rebuild.log" | tr '\n' ' ')"
-			elif ! debug_only "$tmp/ra.o" "$a/$o" || ! debug_only "$tmp/rb.o" "$b/$o"; then
-				why="$why; running its command again does not rebuild it exactly (not reproducible?)"
-			elif rebuild "$a" "$o" "$tmp/pa.o" "$pa" && rebuild "$b" "$o" "$tmp/pb.o" "$pb" &&
-				debug_only "$tmp/pa.o" "$tmp/pb.o"; then
-				class=path
-			else
-				why="$why; not the same with __FILE__ relative to the tree either"
-			fi
+		what=$(explained)
+		case $class in
+		line)
+			n_line=$((n_line + 1))
+			line_objs+=("$o: $what (changed sources: $(for f in ${changed//,/ }; do printf '%s from line %s, ' "$f" "$(first_line "$f")"; done | sed 's/, $//'))")
+			;;
+		linked)
+			n_link=$((n_link + 1))
+			link_objs+=("$o: ${what:-?}")
+			;;
+		payload)
+			payload_objs+=("$o")
+			;;
+		setup)
+			setup_objs+=("$o")
+			;;
+		path)
+			n_path=$((n_path + 1))
+			path_objs+=("$o: the same with __FILE__ relative to the tree (a host tool)")
+			;;
+		*)
+			n_bad=$((n_bad + 1))
+			bad_objs+=("$o: $why${changed:+ (changed sources: ${changed//,/, })}")
+			[ -n "$first" ] || first=$o
 			;;
 		esac
-	fi
-	what=$(explained)
-	case $class in
-	line)
-		n_line=$((n_line + 1))
-		line_objs+=("$o: $what (changed sources: $(for f in ${changed//,/ }; do printf '%s from line %s, ' "$f" "$(first_line "$f")"; done | sed 's/, $//'))")
-		;;
-	linked)
-		n_link=$((n_link + 1))
-		link_objs+=("$o: ${what:-?}")
-		;;
-	payload)
-		payload_objs+=("$o")
-		;;
-	setup)
-		setup_objs+=("$o")
-		;;
-	path)
-		n_path=$((n_path + 1))
-		path_objs+=("$o: the same with __FILE__ relative to the tree (a host tool)")
-		;;
-	*)
-		n_bad=$((n_bad + 1))
-		bad_objs+=("$o: $why${changed:+ (changed sources: ${changed//,/, })}")
-		[ -n "$first" ] || first=$o
-		;;
-	esac
-done < <(cat <(list "$a") <(list "$b") | rank)
+	done < <(cat <(list "$a") <(list "$b") | rank)
 
-note "objects: $n_same identical, $n_debug differ only in debug info, $n_path host tools only in the source tree's path (__FILE__), $n_line only in moved line numbers (__LINE__), $n_link linked files only as their objects, $((${#payload_objs[@]} + ${#setup_objs[@]})) bzImage payload, $n_bad unexplained ($n_ko modules among them all)"
-if [ "${VERBOSE:-0}" = 1 ] && [ $n_debug -gt 0 ]; then
-	printf '  debug-only: %s\n' "${debug_objs[@]}"
-fi
-[ $n_path = 0 ] || printf '  source path: %s\n' "${path_objs[@]}"
-[ $n_line = 0 ] || printf '  __LINE__: %s\n' "${line_objs[@]}"
-[ $n_link = 0 ] || printf '  linked: %s\n' "${link_objs[@]}"
-[ $n_bad = 0 ] || printf '  UNEXPLAINED: %s\n' "${bad_objs[@]}" >&2
-if [ $identical = 1 ]; then
-	[ -z "$first" ] || note "first differing object: $first (the verdict is vmlinux and bzImage)"
-else
-	[ $n_bad = 0 ] || failure "first unexplained difference: $first"
-fi
+	note "objects: $n_same identical, $n_debug differ only in debug info, $n_path host tools only in the source tree's path (__FILE__), $n_line only in moved line numbers (__LINE__), $n_link linked files only as their objects, $((${#payload_objs[@]} + ${#setup_objs[@]})) bzImage payload, $n_bad unexplained ($n_ko modules among them all)"
+	if [ "${VERBOSE:-0}" = 1 ] && [ $n_debug -gt 0 ]; then
+		printf '  debug-only: %s\n' "${debug_objs[@]}"
+	fi
+	[ $n_path = 0 ] || printf '  source path: %s\n' "${path_objs[@]}"
+	[ $n_line = 0 ] || printf '  __LINE__: %s\n' "${line_objs[@]}"
+	[ $n_link = 0 ] || printf '  linked: %s\n' "${link_objs[@]}"
+	[ $n_bad = 0 ] || printf '  UNEXPLAINED: %s\n' "${bad_objs[@]}" >&2
+	if [ $identical = 1 ]; then
+		[ -z "$first" ] || note "first differing object: $first (the verdict is vmlinux and bzImage)"
+	else
+		[ $n_bad = 0 ] || failure "first unexplained difference: $first"
+	fi
+}
 
 # 2. vmlinux and bzImage: both must be there on both sides.
 payload_ok='' setup_ok='' setup_why='' chain_why=''
@@ -608,84 +539,101 @@ made_again() {
 	done
 	echo "${ts[*]}"
 }
-if [ $objects_only = 0 ]; then
-	for f in vmlinux arch/x86/boot/bzImage; do
-		for d in "$a" "$b"; do
-			[ -f "$d/$f" ] || failure "$f: missing in $d"
+
+# compare_images: vmlinux and bzImage, and the payload objects.
+compare_images() {
+	if [ $objects_only = 0 ]; then
+		for f in vmlinux arch/x86/boot/bzImage; do
+			for d in "$a" "$b"; do
+				[ -f "$d/$f" ] || failure "$f: missing in $d"
+			done
 		done
-	done
-	f=vmlinux vmlinux_ok='' vmlinux_why=''
-	if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
-		if cmp -s "$a/$f" "$b/$f"; then
-			note "$f: identical ($(stat -c %s "$a/$f") bytes)"
-			vmlinux_ok=identical
-		elif [ $identical = 1 ]; then
-			failure "$f: differs (--identical)"
-		elif why=$(image_compare "$f"); then
-			vmlinux_why=$(explained)
-			note "$f: differs only as its objects do: $vmlinux_why"
-			vmlinux_ok=traced
-		else
-			failure "$f: $why"
-		fi
-	fi
-	f=arch/x86/boot/bzImage
-	if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
-		bin=arch/x86/boot/compressed/vmlinux.bin
-		relocs=arch/x86/boot/compressed/vmlinux.relocs
-		if cmp -s "$a/$f" "$b/$f"; then
-			note "$f: identical ($(stat -c %s "$a/$f") bytes)"
-			payload_ok=identical
-		elif [ $identical = 1 ]; then
-			failure "$f: differs (--identical)"
-		elif [ ! -f "$a/arch/x86/boot/setup.bin" ] || [ ! -f "$b/arch/x86/boot/setup.bin" ]; then
-			failure "$f: differs, and arch/x86/boot/setup.bin, its real-mode part, is missing"
-		elif ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin" &&
-			! setup_why=$(setup_rule); then
-			failure "$f: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: $setup_why"
-		elif cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin" &&
-			! setup_why=$(setup_same); then
-			failure "$f: differs, and arch/x86/boot/setup.bin, its real-mode part, is identical: $setup_why"
-		elif { [ -e "$a/$relocs" ] || [ -e "$b/$relocs" ]; } && ! cmp -s "$a/$relocs" "$b/$relocs"; then
-			failure "$f: differs, and so does $relocs"
-		elif [ ! -f "$a/$bin" ] || [ ! -f "$b/$bin" ]; then
-			failure "$f: differs, and $bin, its payload, is missing"
-		elif ! bin_of_vmlinux "$a" || ! bin_of_vmlinux "$b"; then
-			failure "$f: differs, and its payload $bin is not vmlinux with its symbols stripped (objcopy -R .comment -S vmlinux) on both sides"
-		elif [ "$vmlinux_ok" != traced ]; then
-			failure "$f: differs, but its payload $bin is vmlinux stripped, and vmlinux is ${vmlinux_ok:-not shown to differ only as its objects do}"
-		elif ! chain_why=$(made_again); then
-			failure "$f: differs, and is not what its own commands make of its parts: $chain_why"
-		else
-			note "$f: differs in its compressed payload, $bin, which is vmlinux with its symbols stripped (objcopy -R .comment -S, run again on both sides): it differs only as vmlinux does: $vmlinux_why"
-			note "$f: made again on each side, with the commands of its .cmd files, from $bin and setup.bin: $chain_why"
-			payload_ok=traced
-			if ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin"; then
-				note "$f: its payload's size is in its real-mode part: $setup_why"
-				setup_ok=traced
+		f=vmlinux vmlinux_ok='' vmlinux_why=''
+		if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
+			if cmp -s "$a/$f" "$b/$f"; then
+				note "$f: identical ($(stat -c %s "$a/$f") bytes)"
+				vmlinux_ok=identical
+			elif [ $identical = 1 ]; then
+				failure "$f: differs (--identical)"
+			elif why=$(image_compare "$f"); then
+				vmlinux_why=$(explained)
+				note "$f: differs only as its objects do: $vmlinux_why"
+				vmlinux_ok=traced
 			else
-				note "$f: its real-mode part, arch/x86/boot/setup.bin, is identical: the payload's size did not change: $setup_why"
+				failure "$f: $why"
+			fi
+		fi
+		f=arch/x86/boot/bzImage
+		if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
+			bin=arch/x86/boot/compressed/vmlinux.bin
+			relocs=arch/x86/boot/compressed/vmlinux.relocs
+			if cmp -s "$a/$f" "$b/$f"; then
+				note "$f: identical ($(stat -c %s "$a/$f") bytes)"
+				payload_ok=identical
+			elif [ $identical = 1 ]; then
+				failure "$f: differs (--identical)"
+			elif [ ! -f "$a/arch/x86/boot/setup.bin" ] || [ ! -f "$b/arch/x86/boot/setup.bin" ]; then
+				failure "$f: differs, and arch/x86/boot/setup.bin, its real-mode part, is missing"
+			elif ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin" &&
+				! setup_why=$(setup_rule); then
+				failure "$f: differs, and so does arch/x86/boot/setup.bin, its real-mode part, not only as zoffset.h does: $setup_why"
+			elif cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin" &&
+				! setup_why=$(setup_same); then
+				failure "$f: differs, and arch/x86/boot/setup.bin, its real-mode part, is identical: $setup_why"
+			elif { [ -e "$a/$relocs" ] || [ -e "$b/$relocs" ]; } && ! cmp -s "$a/$relocs" "$b/$relocs"; then
+				failure "$f: differs, and so does $relocs"
+			elif [ ! -f "$a/$bin" ] || [ ! -f "$b/$bin" ]; then
+				failure "$f: differs, and $bin, its payload, is missing"
+			elif ! bin_of_vmlinux "$a" || ! bin_of_vmlinux "$b"; then
+				failure "$f: differs, and its payload $bin is not vmlinux with its symbols stripped (objcopy -R .comment -S vmlinux) on both sides"
+			elif [ "$vmlinux_ok" != traced ]; then
+				failure "$f: differs, but its payload $bin is vmlinux stripped, and vmlinux is ${vmlinux_ok:-not shown to differ only as its objects do}"
+			elif ! chain_why=$(made_again); then
+				failure "$f: differs, and is not what its own commands make of its parts: $chain_why"
+			else
+				note "$f: differs in its compressed payload, $bin, which is vmlinux with its symbols stripped (objcopy -R .comment -S, run again on both sides): it differs only as vmlinux does: $vmlinux_why"
+				note "$f: made again on each side, with the commands of its .cmd files, from $bin and setup.bin: $chain_why"
+				payload_ok=traced
+				if ! cmp -s "$a/arch/x86/boot/setup.bin" "$b/arch/x86/boot/setup.bin"; then
+					note "$f: its payload's size is in its real-mode part: $setup_why"
+					setup_ok=traced
+				else
+					note "$f: its real-mode part, arch/x86/boot/setup.bin, is identical: the payload's size did not change: $setup_why"
+				fi
 			fi
 		fi
 	fi
-fi
-if [ ${#payload_objs[@]} -gt 0 ]; then
-	if [ "$payload_ok" = traced ]; then
-		note "bzImage payload objects (the compressed vmlinux.bin, its sizes): ${payload_objs[*]}"
-	else
-		failure "${payload_objs[*]}: differ, but bzImage's payload is not shown to differ only as vmlinux does"
+	if [ ${#payload_objs[@]} -gt 0 ]; then
+		if [ "$payload_ok" = traced ]; then
+			note "bzImage payload objects (the compressed vmlinux.bin, its sizes): ${payload_objs[*]}"
+		else
+			failure "${payload_objs[*]}: differ, but bzImage's payload is not shown to differ only as vmlinux does"
+		fi
 	fi
-fi
-if [ ${#setup_objs[@]} -gt 0 ] && [ "$setup_ok" != traced ]; then
-	failure "${setup_objs[*]}: differs, but setup.bin is not shown to differ only as zoffset.h does (the payload's size)"
-fi
+	if [ ${#setup_objs[@]} -gt 0 ] && [ "$setup_ok" != traced ]; then
+		failure "${setup_objs[*]}: differs, but setup.bin is not shown to differ only as zoffset.h does (the payload's size)"
+	fi
+}
 
-if [ ${#failures[@]} -gt 0 ]; then
-	echo "$prog: FAIL: ${#failures[@]} failure(s); the first: ${failures[0]}" >&2
-	exit 1
-fi
-if [ $n_line = 0 ] && [ $n_link = 0 ]; then
-	note "PASS: the same code and data in every object"
-else
-	note "PASS: the same code and data, except moved line numbers in $n_line object(s) and $n_link linked file(s), each traced"
-fi
+# verdict: exit 1 after any failure, or say what passed.
+verdict() {
+	if [ ${#failures[@]} -gt 0 ]; then
+		echo "$prog: FAIL: ${#failures[@]} failure(s); the first: ${failures[0]}" >&2
+		exit 1
+	fi
+	if [ $n_line = 0 ] && [ $n_link = 0 ]; then
+		note "PASS: the same code and data in every object"
+	else
+		note "PASS: the same code and data, except moved line numbers in $n_line object(s) and $n_link linked file(s), each traced"
+	fi
+}
+
+build_elfcmp
+parse_args "$@"
+check_dirs
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-objs.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+compare_sources
+compare_objects
+compare_images
+verdict

@@ -3,7 +3,7 @@
 #
 # Writes kbuild/patches/NNNN-*.patch (git format-patch form) and the quilt
 # file kbuild/patches/series from:
-#   - plugin/*.c plugin/*.h: added as scripts/gcc-plugins/<name> by patch 1,
+#   - plugin/*.c plugin/*.h plugin/*.def: added as scripts/gcc-plugins/<name> by patch 1,
 #     including the tree's gcc-common.h (see kernel_copy below)
 #     (the plugin source is never copied by hand into kbuild/);
 #   - kbuild/templates/NNNN-<slug>.msg: subject (line 1) and commit message;
@@ -59,15 +59,15 @@ export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent
 [ -d "$plugin_dir" ] || die "plugin directory $plugin_dir not found"
 [ -d "$tpl" ] || die "template directory $tpl not found"
 
-# The plugin's sources: every plugin/*.c and plugin/*.h.
-mapfile -t plugin_files < <(cd "$plugin_dir" && ls -1 -- *.c *.h 2>/dev/null | sort)
-[ ${#plugin_files[@]} -gt 0 ] || die "no *.c or *.h files in $plugin_dir"
+# The plugin's sources: every plugin/*.c, plugin/*.h and plugin/*.def.
+mapfile -t plugin_files < <(cd "$plugin_dir" && ls -1 -- *.c *.h *.def 2>/dev/null | sort)
+[ ${#plugin_files[@]} -gt 0 ] || die "no *.c, *.h or *.def files in $plugin_dir"
 [ -f "$plugin_dir/style_plugin.c" ] || die "$plugin_dir/style_plugin.c not found (the .so is named after it)"
 plugin_c=()
 for f in "${plugin_files[@]}"; do
 	# MAINTAINERS covers them as scripts/gcc-plugins/style_*.
-	[[ $f =~ ^style_[A-Za-z0-9_-]+\.[ch]$ ]] ||
-		die "plugin source '$f' must be named style_*.c or style_*.h (see the MAINTAINERS hunk in $tpl)"
+	[[ $f =~ ^style_[A-Za-z0-9_-]+\.(c|h|def)$ ]] ||
+		die "plugin source '$f' must be named style_*.c, style_*.h or style_*.def (see the MAINTAINERS hunk in $tpl)"
 	[[ $f == *.c ]] && plugin_c+=("$f")
 done
 

@@ -56,7 +56,7 @@
 #include "opts.h"
 #include "intl.h"
 #include "style_controls.h"
-#include "style_sarif.h"
+#include "style_options.h"
 
 /*
  * The C family's and libcpp's symbols are weak: f951 and lto1 lack some,
@@ -69,24 +69,11 @@
 #pragma weak cpp_define
 #pragma weak cpp_get_options
 
-static const struct style_rules *rules;
 static char *rule_list;
 
 const char *style_rule_list(void)
 {
 	return rule_list;
-}
-
-/* NAME without its "style-": the rule's index, or -1. */
-static int find_rule(const char *name, size_t len)
-{
-	for (int i = 0; i < rules->nr; i++) {
-		const char *r = rules->names[i] + strlen("style-");
-
-		if (strlen(r) == len && !strncmp(r, name, len))
-			return i;
-	}
-	return -1;
 }
 
 bool style_parse_rules(const char *plugin, const char *what,
@@ -96,7 +83,7 @@ bool style_parse_rules(const char *plugin, const char *what,
 
 	do {
 		size_t len = strcspn(p, ",");
-		int rule = find_rule(p, len);
+		int rule = style_rule_index(p, len);
 
 		if (rule < 0) {
 			error("%s: unknown rule %<%.*s%> in %qs; the rules are: %s",
@@ -109,18 +96,18 @@ bool style_parse_rules(const char *plugin, const char *what,
 	return true;
 }
 
-static bool own_wno(const char *arg)
+bool style_own_wno(const char *arg)
 {
 	return !strncmp(arg, "-Wno-style-", strlen("-Wno-style-"));
 }
 
-void style_controls_init(const struct style_rules *r)
+void style_controls_init(void)
 {
-	rules = r;
 	rule_list = xstrdup("");
-	for (int i = 0; i < rules->nr; i++) {
+	for (int i = 0; i < NR_RULES; i++) {
 		char *more = concat(rule_list, i ? ", " : "",
-				    rules->names[i] + strlen("style-"), NULL);
+				    style_rules[i].name + strlen("style-"),
+				    NULL);
 
 		free(rule_list);
 		rule_list = more;
@@ -137,10 +124,10 @@ bool style_controls_wno(const char *plugin, bool *enabled)
 		int rule;
 
 		if (o->opt_index != OPT_SPECIAL_unknown || !o->arg ||
-		    !own_wno(o->arg))
+		    !style_own_wno(o->arg))
 			continue;
 		name = o->arg + strlen("-Wno-style-");
-		rule = find_rule(name, strlen(name));
+		rule = style_rule_index(name, strlen(name));
 		if (rule < 0) {
 			error("%s: unknown rule %qs in %qs; the rules are: %s",
 			      plugin, name, o->arg, rule_list);
@@ -150,68 +137,6 @@ bool style_controls_wno(const char *plugin, bool *enabled)
 		enabled[rule] = false;
 	}
 	return ok;
-}
-
-char *style_rule_url(const char *rule)
-{
-	return concat(style_docs_uri(), "rules.md#", style_rule_anchor(rule),
-		      NULL);
-}
-
-/*
- * GCC's closing note, "unrecognized command-line option '-Wno-style-...'
- * may have been intended to silence earlier diagnostics"
- * (print_ignored_options), is printed with inform() after the compile.
- * GCC keeps the options it names in a list of its own, so the plugin
- * recognizes the note as it is output and drops its text: the starter
- * (which may print "At top level:") is not called and the finalizer
- * clears what was formatted.  The notes about other options stay.
- */
-static diagnostic_starter_fn next_starter;
-static diagnostic_finalizer_fn next_finalizer;
-static bool dropping;
-
-/* GCC's text (opts-global.cc), whose translation GCC looks up. */
-static const char unknown_option_note[] = {
-	"unrecognized command-line option %qs may have been intended to silence earlier diagnostics"
-};
-
-static bool is_own_note(diagnostic_info *d)
-{
-	static const char *fmt;
-	output_buffer *buf = global_dc->printer->buffer;
-
-	if (d->kind != DK_NOTE || diagnostic_location(d) != UNKNOWN_LOCATION)
-		return false;
-	if (!fmt)
-		fmt = _(unknown_option_note);
-	if (!d->message.format_spec || strcmp(d->message.format_spec, fmt))
-		return false;
-	/* pp_format has run: the chunks hold the quoted option. */
-	for (int i = 0; buf->cur_chunk_array &&
-	     buf->cur_chunk_array->args[i]; i++)
-		if (strstr(buf->cur_chunk_array->args[i], "-Wno-style-"))
-			return true;
-	return false;
-}
-
-static void starter(diagnostic_context *dc, diagnostic_info *d)
-{
-	dropping = is_own_note(d);
-	if (!dropping)
-		next_starter(dc, d);
-}
-
-static void finalizer(diagnostic_context *dc, diagnostic_info *d,
-		      diagnostic_t orig_kind)
-{
-	if (!dropping) {
-		next_finalizer(dc, d, orig_kind);
-		return;
-	}
-	pp_clear_output_area(dc->printer);
-	pp_destroy_prefix(dc->printer);
-	dropping = false;
 }
 
 static bool check_only;
@@ -233,41 +158,15 @@ static void ignore_warning_options(void)
 						       UNKNOWN_LOCATION);
 }
 
-/* The option URL of the rule being reported (style_plugin.c says which). */
-static char *(*next_option_url)(diagnostic_context *, int);
-
-static char *option_url(diagnostic_context *dc, int opt)
-{
-	int rule = style_reporting_rule();
-
-	if (rule >= 0)
-		return style_rule_url(rules->names[rule]);
-	return next_option_url ? next_option_url(dc, opt) : NULL;
-}
-
 void style_controls_start(void)
 {
 	static bool hooked;
-	bool own = false;
 
 	if (hooked)
 		return;
 	hooked = true;
 	if (check_only)
 		ignore_warning_options();
-	next_option_url = global_dc->get_option_url;
-	global_dc->get_option_url = option_url;
-	for (unsigned int i = 0; i < save_decoded_options_count; i++)
-		if (save_decoded_options[i].opt_index == OPT_SPECIAL_unknown &&
-		    save_decoded_options[i].arg &&
-		    own_wno(save_decoded_options[i].arg))
-			own = true;
-	if (!own)
-		return;
-	next_starter = diagnostic_starter(global_dc);
-	next_finalizer = diagnostic_finalizer(global_dc);
-	diagnostic_starter(global_dc) = starter;
-	diagnostic_finalizer(global_dc) = finalizer;
 }
 
 /*
@@ -336,7 +235,7 @@ static bool pragma_rules(const char *s, location_t loc, unsigned int *mask)
 			name += strlen("-Wstyle-");
 			len -= strlen("-Wstyle-");
 		}
-		rule = len ? find_rule(name, len) : -2;
+		rule = len ? style_rule_index(name, len) : -2;
 		if (rule == -1) {
 			error_at(loc,
 				 "unknown rule %<%.*s%> in %<#pragma style_plugin%>; the rules are: %s",
@@ -373,7 +272,7 @@ static void handle_pragma(cpp_reader *)
 				return;
 		}
 		if (!mask)
-			mask = (1u << rules->nr) - 1;
+			mask = (1u << NR_RULES) - 1;
 		if (word[1] == 'f')
 			off_now |= mask;
 		else

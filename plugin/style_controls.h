@@ -1,20 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * style_controls.h - how users switch style_plugin's rules: the
- * -Wno-style-RULE form of each warning's tag, the rules' option URLs,
- * and "#pragma style_plugin" regions in the source.
+ * -Wno-style-RULE form of each warning's tag, check-only, and
+ * "#pragma style_plugin" regions in the source.  The option URLs and
+ * GCC's note about -Wno-style-RULE are style_diag.c's.
  */
 #ifndef STYLE_CONTROLS_H_INCLUDED
 #define STYLE_CONTROLS_H_INCLUDED
 
-/* The rules' tags ("style-if-body", ...), NR of them, from style_plugin.c. */
-struct style_rules {
-	const char *const *names;
-	int nr;
-};
-
-/* Take the rules' names (before anything else here is used). */
-void style_controls_init(const struct style_rules *rules);
+/* Make the list of the rules (before anything else here is used). */
+void style_controls_init(void);
 
 /*
  * Read -Wno-style-RULE from the command line (GCC postpones an unknown
@@ -29,17 +24,11 @@ bool style_controls_wno(const char *plugin, bool *enabled);
  */
 bool style_controls_arg(const char *key);
 
-/* From style_plugin.c: the rule being reported, or -1. */
-int style_reporting_rule(void);
-
-/*
- * PLUGIN_START_UNIT: hook the diagnostic context (option URLs, and
- * GCC's closing note about the -Wno-style-RULE options it did not know).
- */
+/* PLUGIN_START_UNIT: check-only turns GCC's warning options off. */
 void style_controls_start(void);
 
-/* The URL of RULE's section in docs/rules.md (malloc'ed). */
-char *style_rule_url(const char *rule);
+/* Whether ARG, an option GCC did not know, is -Wno-style-... */
+bool style_own_wno(const char *arg);
 
 /* PLUGIN_PRAGMAS: register #pragma style_plugin. */
 void style_controls_pragmas(void *gcc_data, void *user_data);

@@ -157,7 +157,7 @@ bool style_input_on_node(void)
 	return preprocessed && directives_only && !input_name;
 }
 
-bool style_input_unchecked(void)
+bool style_input_fully_preprocessed(void)
 {
 	return preprocessed && !directives_only;
 }

@@ -28,7 +28,7 @@ bool style_input_init(const char *plugin);
 bool style_input_on_node(void);
 
 /* Whether the input is fully preprocessed (-E without -fdirectives-only). */
-bool style_input_unchecked(void);
+bool style_input_fully_preprocessed(void);
 
 /*
  * Whether the line map that starts at LINE of FILE with no include flag

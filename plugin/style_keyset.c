@@ -42,3 +42,14 @@ void style_keyset_release(struct style_keyset *set)
 	set->size = 0;
 	set->count = 0;
 }
+
+unsigned long long style_fnv1a(unsigned long long h, const void *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}

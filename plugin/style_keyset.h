@@ -2,7 +2,8 @@
 /*
  * style_keyset.h - a set of 64-bit keys, open addressing, grown at three
  * quarters: the per-compile dedupe of reports (style_report.c) and the
- * header functions known to be checked (style_walked.c).  No GCC header.
+ * header functions known to be checked (style_walked.c); and FNV-1a, the
+ * hash the plugin makes keys with.  No GCC header.
  */
 #ifndef STYLE_KEYSET_H
 #define STYLE_KEYSET_H
@@ -22,6 +23,10 @@ bool style_keyset_add(struct style_keyset *set, unsigned long long key);
 
 /* Empty SET and give its memory back. */
 void style_keyset_release(struct style_keyset *set);
+
+/* FNV-1a of the N bytes at S, continuing from H (first STYLE_FNV_START). */
+#define STYLE_FNV_START 14695981039346656037ULL
+unsigned long long style_fnv1a(unsigned long long h, const void *s, size_t n);
 
 #pragma GCC visibility pop
 

@@ -53,9 +53,6 @@ static inline bool is_blank(char c)
 
 #pragma GCC visibility push(hidden)
 
-/* Say MSG once per compilation: once *SAID is set, no more (style_report.c). */
-void note_once(bool *said, const char *msg);
-
 /* Give the cached files back to the system (style_source.c). */
 void style_source_release(void);
 

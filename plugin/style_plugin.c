@@ -63,44 +63,26 @@
 #include "style_sarif.h"
 #include "style_controls.h"
 #include "style_walked.h"
+#include "style_diag.h"
 
 __visible int plugin_is_GPL_compatible;
 
 static struct plugin_info style_plugin_info = {
 	.version = "1.0",
-	.help = "disable\tcheck nothing\n"
-		"no-RULE\tturn RULE off (if-body, else-body, brace-body,\n"
-		"\tloop-body, do-body, multi-stmt, empty-body)\n"
-		"RULE\tturn RULE on\n"
-		"error\treport style violations as errors\n"
-		"error=RULE,...\treport these rules' violations as errors\n"
-		"once=DIR\treport each violation once per DIR\n"
-		"lines=FILE\treport only on the line ranges FILE lists\n"
-		"sarif=FILE\twrite the results as a SARIF log to FILE\n"
-		"srcroot=DIR\tthe SARIF locations are relative to DIR\n"
-		"docs=URI\twhere the SARIF rules' help is\n"
-		"check-only\tturn every other warning off\n",
 };
 
-const char *const rule_names[NR_RULES] = {
-	"style-if-body",
-	"style-else-body",
-	"style-brace-body",
-	"style-loop-body",
-	"style-do-body",
-	"style-multi-stmt",
-	"style-empty-body",
+/* The help after "no-RULE", whose list of rules is made in plugin_init. */
+static const char help_options[] = {
+	"RULE\tturn RULE on\n"
+	"error\treport style violations as errors\n"
+	"error=RULE,...\treport these rules' violations as errors\n"
+	"once=DIR\treport each violation once per DIR\n"
+	"lines=FILE\treport only on the line ranges FILE lists\n"
+	"sarif=FILE\twrite the results as a SARIF log to FILE\n"
+	"srcroot=DIR\tthe SARIF locations are relative to DIR\n"
+	"docs=URI\twhere the SARIF rules' help is\n"
+	"check-only\tturn every other warning off\n"
 };
-
-bool rule_enabled[NR_RULES] = {
-	true, true, true, true, true, true, false,
-};
-
-bool style_disabled;
-bool style_as_error;
-bool rule_as_error[NR_RULES];
-const char *once_dir;
-static const struct style_rules all_rules = { rule_names, NR_RULES };
 
 static bool said_preprocessed;
 /* lines=FILE, read in plugin_init once it is known to apply. */
@@ -113,7 +95,7 @@ static const char *lines_path;
  */
 static void check_input_kind(void *gcc_data, void *user_data)
 {
-	if (style_input_unchecked()) {
+	if (style_input_fully_preprocessed()) {
 		style_disabled = true;
 		note_once(&said_preprocessed,
 			  "style_plugin: preprocessed input is not checked");
@@ -127,14 +109,6 @@ static void check_input_kind(void *gcc_data, void *user_data)
 static void release_sources(void *gcc_data, void *user_data)
 {
 	style_source_release();
-}
-
-static int rule_index(const char *name)
-{
-	for (int i = 0; i < NR_RULES; i++)
-		if (!strcmp(name, rule_names[i] + strlen("style-")))
-			return i;
-	return -1;
 }
 
 static const char valid_args[] = {
@@ -197,7 +171,7 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 		key += 3;
 		on = false;
 	}
-	rule = rule_index(key);
+	rule = style_rule_index(key, strlen(key));
 	if (rule < 0) {
 		error("%s: unknown option %qs; valid options are: %s, %s%s",
 		      plugin, arg->key, valid_args,
@@ -212,6 +186,7 @@ static bool parse_arg(const struct plugin_argument *arg, const char *plugin)
 static void start_controls(void *gcc_data, void *user_data)
 {
 	style_controls_start();
+	style_diag_start();
 }
 
 /* C and C++ (GNU C17, GNU C++17, ...); not Objective-C, not lto1. */
@@ -249,7 +224,12 @@ __visible int plugin_init(struct plugin_name_args *info,
 	 */
 	if (!version_ok(plugin, version))
 		return 0;
-	style_controls_init(&all_rules);
+	style_rules_init();
+	style_controls_init();
+	style_plugin_info.help = concat("disable\tcheck nothing\n",
+					"no-RULE\tturn RULE off (",
+					style_rule_list(), ")\n", help_options,
+					NULL);
 	for (int i = 0; i < info->argc; i++)
 		ok &= parse_arg(&info->argv[i], plugin);
 	ok &= style_controls_wno(plugin, rule_enabled);

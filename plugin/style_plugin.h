@@ -2,16 +2,25 @@
 /*
  * style_plugin.h - what the files of style_plugin share
  *
- *   style_plugin.c   options and plugin_init
- *   style_walk.c     the walk of each function's trees
- *   style_rules.c    the rules: where a body or statement starts on the
- *                    line of what it follows, and their messages
- *   style_fixit.c    the fix-it of a line with violations
- *   style_report.c   locations, filters, and the warnings themselves
- *   style_source.c   the source text, read back from the files
- *   style_lex.c      the small lexer on that text (style_lex.h)
- * and the switches (style_controls.c), the SARIF log (style_sarif.c),
- * the text of -fdirectives-only input (style_input.c).
+ * The files, in levels: each calls only files below it
+ * (scripts/plugin-layers.sh checks it).
+ *   style_plugin.c    plugin_init: the arguments, the callbacks
+ *   style_walk.c      the walk of each function's trees; style_walked.c
+ *                     skips the header functions other compiles walked
+ *   style_rules.c     the rules: where a body or statement starts on the
+ *                     line of what it follows
+ *   style_report.c    the filters, once=, lines=, then each warning
+ *   style_fixit.c     the fix-it of a line with violations
+ *   style_controls.c  -Wno-style-RULE, check-only, #pragma style_plugin
+ *   style_sarif.c     the SARIF log
+ *   style_diag.c      GCC's diagnostics: the warning, its message, option
+ *                     name and URL
+ *   style_loc.c       locations and source positions, one from the other
+ *   style_source.c    the source text, read back from the files
+ *   style_lex.c       the small lexer on that text (style_lex.h)
+ *   style_input.c     the text of -fdirectives-only input
+ *   style_keyset.c, style_map.c   a set of keys, memory for tables
+ *   style_options.c   the rules (style_rules.def), the options, note_once
  */
 #ifndef STYLE_PLUGIN_H_INCLUDED
 #define STYLE_PLUGIN_H_INCLUDED
@@ -19,30 +28,9 @@
 #include "style_compat.h"
 #include "style_lex.h"
 #include "style_keyset.h"
+#include "style_options.h"
 
 #pragma GCC visibility push(hidden)
-
-enum style_rule {
-	RULE_IF_BODY,
-	RULE_ELSE_BODY,
-	RULE_BRACE_BODY,
-	RULE_LOOP_BODY,
-	RULE_DO_BODY,
-	RULE_MULTI_STMT,
-	RULE_EMPTY_BODY,
-	NR_RULES,
-	RULE_NONE = NR_RULES
-};
-
-/* The rules' tags, "style-if-body", ...; which are on (style_plugin.c). */
-extern const char *const rule_names[NR_RULES];
-extern bool rule_enabled[NR_RULES];
-
-/* The options (style_plugin.c). */
-extern bool style_disabled;
-extern bool style_as_error;
-extern bool rule_as_error[NR_RULES];	/* error=RULE,... */
-extern const char *once_dir;
 
 /* What a body follows: the token before it decides the rule. */
 enum body_kind {
@@ -82,21 +70,20 @@ void check_if(tree stmt, tree then_body, tree else_body);
 void check_loop(tree stmt, const char *keyword, tree body);
 void check_do(tree stmt);
 void check_next_stmt(tree prev, tree s);
-const char *message(const struct violation *v);
-const char *after_label(const struct violation *v);
 
 /* style_fixit.c: the fix for the N violations V on one line. */
 void compute_line_fix(const struct violation *v, int n, struct line_fix *fix);
 
-/* style_report.c */
+/* style_loc.c: a location and a position in the source text. */
 bool loc_to_pos(location_t loc, struct src_pos *pos);
 location_t pos_to_loc(location_t anchor, const struct src_pos *pos);
 location_t pos_to_loc_any(const location_t *anchors, int n,
 			  const struct src_pos *pos);
+
+/* style_report.c */
 void queue_violation(const struct violation *v);
 void report_queued(void);
 bool load_line_ranges(const char *path, const char *plugin);
-void hook_option_name(void);
 
 #pragma GCC visibility pop
 

@@ -6,8 +6,8 @@
  * report_queued() takes them line by line, in source order: the filters
  * first (rules that are off, #pragma style_plugin regions, lines=), then
  * the line's fix-it (style_fixit.c), then each warning (report()): once
- * per compile, once among compiles with once=DIR, in the SARIF log.
- * Also here: a source position's location in GCC's line maps and back.
+ * per compile, once among compiles with once=DIR, in the SARIF log;
+ * style_diag.c emits it.
  */
 
 #include <errno.h>
@@ -20,197 +20,7 @@
 #include "style_input.h"
 #include "style_sarif.h"
 #include "style_controls.h"
-
-/* The rule being reported, for the option-name hook; RULE_NONE otherwise. */
-static enum style_rule current_rule = RULE_NONE;
-static style_option_name_fn next_option_name;
-
-int style_reporting_rule(void)
-{
-	return current_rule == RULE_NONE ? -1 : current_rule;
-}
-
-/* Notes said once per compilation. */
-void note_once(bool *said, const char *msg)
-{
-	if (*said)
-		return;
-	*said = true;
-	inform(UNKNOWN_LOCATION, "%s", msg);
-}
-
-static bool said_line_markers;
-
-/* Files with a line past GCC's last column, each noted once. */
-static char **long_line_files;
-static int n_long_line_files;
-
-/*
- * LOC, on line LINE of FILE, has no column: GCC's line maps encode none
- * past LINE_MAP_MAX_COLUMN_NUMBER (4096), so what starts there cannot
- * be checked.  Say so once per file, where it first happens.
- */
-static void note_long_line(location_t loc, const char *file, int line)
-{
-	int len, i;
-
-	if (in_system_header_at(loc) ||
-	    !style_source_line(file, line, &len) ||
-	    len <= (int)LINE_MAP_MAX_COLUMN_NUMBER)
-		return;
-	for (i = 0; i < n_long_line_files; i++)
-		if (!strcmp(long_line_files[i], file))
-			return;
-	long_line_files = XRESIZEVEC(char *, long_line_files,
-				     n_long_line_files + 1);
-	long_line_files[n_long_line_files++] = xstrdup(file);
-	inform(loc,
-	       "style_plugin: GCC tracks no column past %u: this line, and any other such line of this file, is checked only up to there",
-	       LINE_MAP_MAX_COLUMN_NUMBER);
-}
-
-/*
- * The position of LOC in its source file.  Locations from line markers
- * (#line, or "# 1 file" in preprocessed input) name lines whose text is
- * not what the compiler read, so they are not checked; but the markers
- * of -fdirectives-only input place each line where it was written.
- */
-bool loc_to_pos(location_t loc, struct src_pos *pos)
-{
-	const line_map_ordinary *map;
-	expanded_location x;
-
-	if (loc <= BUILTINS_LOCATION ||
-	    linemap_location_from_macro_expansion_p(line_table, loc))
-		return false;
-	map = linemap_check_ordinary(linemap_lookup(line_table, loc));
-	if (!map)
-		return false;
-	if (map->reason == LC_RENAME_VERBATIM &&
-	    style_input_line_directive(ORDINARY_MAP_FILE_NAME(map),
-				       ORDINARY_MAP_STARTING_LINE_NUMBER(map))) {
-		note_once(&said_line_markers,
-			  "style_plugin: code placed by '#line' or line markers is not checked");
-		return false;
-	}
-	x = expand_location(loc);
-	if (x.file && x.line > 0 && x.column == 0)
-		note_long_line(loc, x.file, x.line);
-	if (!x.file || x.line <= 0 || x.column <= 0)
-		return false;
-	pos->file = x.file;
-	pos->line = x.line;
-	pos->col = x.column - 1;
-	return true;
-}
-
-/*
- * A location for POS, built in the line map that holds ANCHOR (a
- * location in the same file), and checked by expanding it back: a line
- * the map does not cover, or a column it cannot encode, gives none.
- */
-static location_t pos_in_map(const line_map_ordinary *map,
-			     const struct src_pos *pos);
-
-location_t pos_to_loc(location_t anchor, const struct src_pos *pos)
-{
-	const line_map_ordinary *map, *last;
-	location_t loc;
-
-	if (anchor <= BUILTINS_LOCATION)
-		return UNKNOWN_LOCATION;
-	anchor = get_pure_location(anchor);
-	if (linemap_location_from_macro_expansion_p(line_table, anchor))
-		return UNKNOWN_LOCATION;
-	map = linemap_check_ordinary(linemap_lookup(line_table, anchor));
-	/*
-	 * Or in one of the maps that follow it in the same file: libcpp
-	 * starts a new map where a line needs more column bits, and line
-	 * markers (-fdirectives-only input) start others.
-	 */
-	last = LINEMAPS_LAST_ORDINARY_MAP(line_table);
-	for (int i = 0; i < 8 && map <= last; i++, map++) {
-		if (i && strcmp(ORDINARY_MAP_FILE_NAME(map), pos->file))
-			break;
-		loc = pos_in_map(map, pos);
-		if (loc != UNKNOWN_LOCATION)
-			return loc;
-	}
-	return UNKNOWN_LOCATION;
-}
-
-static location_t pos_in_map(const line_map_ordinary *map,
-			     const struct src_pos *pos)
-{
-	location_t loc;
-	expanded_location x;
-	unsigned int col_bits;
-	int first;
-
-	first = ORDINARY_MAP_STARTING_LINE_NUMBER(map);
-	col_bits = map->m_column_and_range_bits - map->m_range_bits;
-	if (pos->line < first || col_bits == 0 ||
-	    (unsigned int)pos->col + 1 >= (1u << col_bits))
-		return UNKNOWN_LOCATION;
-	loc = MAP_START_LOCATION(map) +
-	      ((location_t)(pos->line - first) << map->m_column_and_range_bits) +
-	      ((location_t)(pos->col + 1) << map->m_range_bits);
-	if (loc > line_table->highest_location ||
-	    linemap_lookup(line_table, loc) != map)
-		return UNKNOWN_LOCATION;
-	x = expand_location(loc);
-	if (!x.file || strcmp(x.file, pos->file) || x.line != pos->line ||
-	    x.column != pos->col + 1)
-		return UNKNOWN_LOCATION;
-	return loc;
-}
-
-/* The first of ANCHORS that yields a location for POS. */
-location_t pos_to_loc_any(const location_t *anchors, int n,
-			  const struct src_pos *pos)
-{
-	for (int i = 0; i < n; i++) {
-		location_t loc = pos_to_loc(anchors[i], pos);
-
-		if (loc != UNKNOWN_LOCATION)
-			return loc;
-	}
-	return UNKNOWN_LOCATION;
-}
-
-/*
- * The option-name hook: style diagnostics carry no GCC option, so this
- * names them; everything else goes to the compiler's own hook.
- */
-static char *style_option_name(diagnostic_context *dc, int opt,
-			       diagnostic_t orig_kind, diagnostic_t kind)
-{
-	if (current_rule != RULE_NONE) {
-		if (orig_kind == DK_WARNING && kind == DK_ERROR)
-			return concat("-Werror=", rule_names[current_rule], NULL);
-		return concat("-W", rule_names[current_rule], NULL);
-	}
-	return next_option_name ? next_option_name(dc, opt, orig_kind, kind) :
-				  NULL;
-}
-
-/* Name the style warnings' option (see style_option_name). */
-void hook_option_name(void)
-{
-	next_option_name = style_get_option_name_hook();
-	style_set_option_name_hook(style_option_name);
-}
-
-static unsigned long long hash_string(const char *s)
-{
-	unsigned long long h = 14695981039346656037ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
+#include "style_diag.h"
 
 /*
  * With once=DIR, whether this compilation is the first to report the
@@ -239,10 +49,11 @@ static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 	if (!once_dir)
 		return true;
 	real = real_path(pos->file);
-	key = xasprintf("%s %s:%d:%d\n", rule_names[rule],
+	key = xasprintf("%s %s:%d:%d\n", style_rules[rule].name,
 			real ? real : pos->file, pos->line, pos->col + 1);
 	free(real);
-	snprintf(name, sizeof(name), "%016llx", hash_string(key));
+	snprintf(name, sizeof(name), "%016llx",
+		 style_fnv1a(STYLE_FNV_START, key, strlen(key)));
 	path = concat(once_dir, "/", name, NULL);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0 && errno == ENOENT && mkdir(once_dir, 0755) == 0)
@@ -363,8 +174,8 @@ static void sarif_result(const struct violation *v, const struct line_fix *fix)
 		sfix.ins_line = insert.line;
 		sfix.text = fix->text;
 	}
-	style_sarif_result(rule_names[v->rule],
-			   style_as_error || rule_as_error[v->rule], message(v),
+	style_sarif_result(v->rule,
+			   style_as_error || rule_as_error[v->rule], rule_message(v),
 			   v->kw_name, v->at.file, v->at.line, v->at.col,
 			   fix && fix->text ? &sfix : NULL);
 }
@@ -379,9 +190,6 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 	int n_anchors = v->n_anchors;
 	location_t at, at_end, after, after_end;
 	struct src_pos end;
-	bool *werror = style_werror_flag();
-	bool saved_werror = *werror;
-	const char *msg;
 
 	/* The rule and line filters are applied by report_queued(). */
 	at = pos_to_loc_any(anchors, n_anchors, &v->at);
@@ -407,16 +215,7 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 	else
 		after = UNKNOWN_LOCATION;
 
-	msg = message(v);
-	current_rule = v->rule;
-	*werror = style_as_error || rule_as_error[v->rule];
-	style_warning(at, after, after_label(v),
-		      fix ? fix->remove_start : UNKNOWN_LOCATION,
-		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
-		      fix ? fix->insert_at : UNKNOWN_LOCATION,
-		      fix ? fix->text : NULL, msg, v->kw_name);
-	*werror = saved_werror;
-	current_rule = RULE_NONE;
+	style_warn(v, at, after, fix);
 	return true;
 }
 

@@ -11,49 +11,6 @@
 
 #include "style_plugin.h"
 
-/* The message for V; "%qs" in it stands for V's keyword or macro. */
-const char *message(const struct violation *v)
-{
-	static const char *const brace[] = {
-		[BODY_IF] = G_("statement after %<{%> on the same line as the %<if%> condition"),
-		[BODY_ELSE] = G_("statement after %<{%> on the same line as %<else%>"),
-		[BODY_LOOP] = G_("statement after %<{%> on the same line as the %qs loop header"),
-		[BODY_DO] = G_("statement after %<{%> on the same line as %<do%>"),
-		[BODY_NEXT] = G_("statement after %<{%> after the previous statement"),
-	};
-
-	switch (v->rule) {
-	case RULE_IF_BODY:
-		return G_("statement on the same line as the %<if%> condition");
-	case RULE_ELSE_BODY:
-		return G_("statement on the same line as %<else%>");
-	case RULE_LOOP_BODY:
-		return G_("statement on the same line as the %qs loop header");
-	case RULE_DO_BODY:
-		return G_("statement on the same line as %<do%>");
-	case RULE_MULTI_STMT:
-		return G_("statement on the same line as the previous statement");
-	case RULE_EMPTY_BODY:
-		return G_("empty body on the same line as %qs");
-	default:
-		return brace[v->kind];
-	}
-}
-
-/* The label of the secondary range, at what the body follows. */
-const char *after_label(const struct violation *v)
-{
-	static const char *const labels[] = {
-		[BODY_IF] = "condition ends here",
-		[BODY_ELSE] = "'else' here",
-		[BODY_LOOP] = "header ends here",
-		[BODY_DO] = "'do' here",
-		[BODY_NEXT] = "previous statement ends here",
-	};
-
-	return labels[v->kind];
-}
-
 /*
  * The body that follows AFTER (the ')' of an if or loop header, 'else',
  * 'do') is checked here; KIND says which, KW is the keyword (or macro)

@@ -36,54 +36,15 @@
 /* Not style_compat.h: plugin-version.h is style_plugin.c's alone. */
 #include "gcc-plugin.h"
 #include "diagnostic-core.h"
+#include "style_lex.h"
 #include "style_sarif.h"
+#include "style_options.h"
+#include "style_keyset.h"
 
 #ifndef STYLE_DOCS_URI
 /* Where docs/rules.md is published; override with docs=URI. */
 #define STYLE_DOCS_URI "https://style-plugin.example.invalid/docs/"
 #endif
-
-struct sarif_rule {
-	const char *id;
-	const char *name;	/* PascalCase, as SARIF recommends */
-	const char *anchor;
-	const char *text;	/* the short description */
-	const char *full;
-	bool enabled;
-};
-
-static const struct sarif_rule sarif_rules[] = {
-	{ "style-if-body", "StyleIfBody", "-wstyle-if-body",
-	  "Statement on the line of the if condition.",
-	  "The then body of an if starts on the line of the ')' closing the condition.",
-	  true },
-	{ "style-else-body", "StyleElseBody", "-wstyle-else-body",
-	  "Statement on the line of else.",
-	  "The else body starts on the line of 'else'.",
-	  true },
-	{ "style-brace-body", "StyleBraceBody", "-wstyle-brace-body",
-	  "Statement after '{' on the line of its header.",
-	  "A body opens with '{' on its header's line and a statement follows on it.",
-	  true },
-	{ "style-loop-body", "StyleLoopBody", "-wstyle-loop-body",
-	  "Statement on the line of the loop header.",
-	  "The body of a for or while loop, or of an iterator macro, starts on the line of its header.",
-	  true },
-	{ "style-do-body", "StyleDoBody", "-wstyle-do-body",
-	  "Statement on the line of do.",
-	  "The body of a do loop starts on the line of 'do'.",
-	  true },
-	{ "style-multi-stmt", "StyleMultiStmt", "-wstyle-multi-stmt",
-	  "Statement on the line of the previous statement.",
-	  "A statement starts on the line where the statement before it ends: one statement per line.",
-	  true },
-	{ "style-empty-body", "StyleEmptyBody", "-wstyle-empty-body-off-by-default",
-	  "Empty body on the line of its header.",
-	  "An empty body ';' on the line of its if, else or loop header (off by default).",
-	  false },
-};
-
-#define NR_SARIF_RULES ARRAY_SIZE(sarif_rules)
 
 struct sarif_result {
 	int rule;
@@ -112,12 +73,9 @@ const char *style_docs_uri(void)
 	return sarif_docs;
 }
 
-const char *style_rule_anchor(const char *rule)
+const char *style_rule_anchor(int rule)
 {
-	for (unsigned int i = 0; i < NR_SARIF_RULES; i++)
-		if (!strcmp(sarif_rules[i].id, rule))
-			return sarif_rules[i].anchor;
-	return "";
+	return style_rules[rule].anchor;
 }
 
 bool style_sarif_arg(const struct plugin_argument *arg, const char *plugin,
@@ -306,15 +264,6 @@ static char *format_message(const char *msg, const char *arg)
 	return out;
 }
 
-#define FNV_OFFSET 14695981039346656037ULL
-
-static unsigned long long fnv(unsigned long long h, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
-}
-
 /*
  * Hash line LINE of FILE into *H with its blanks squeezed: leading and
  * trailing blanks dropped, each run of them one space.  Returns the
@@ -334,15 +283,15 @@ static int hash_line(unsigned long long *h, const char *file, int line,
 			continue;
 		}
 		if (blank) {
-			*h = fnv(*h, " ", 1);
+			*h = style_fnv1a(*h, " ", 1);
 			before += i < col;
 		}
 		blank = false;
 		started = true;
-		*h = fnv(*h, text + i, 1);
+		*h = style_fnv1a(*h, text + i, 1);
 		before += i < col;
 	}
-	*h = fnv(*h, "", 1);
+	*h = style_fnv1a(*h, "", 1);
 	return started ? before : -1;
 }
 
@@ -353,12 +302,12 @@ static int hash_line(unsigned long long *h, const char *file, int line,
 static unsigned long long fingerprint(const char *uri, const char *rule,
 				      const char *file, int line, int col)
 {
-	unsigned long long h = fnv(FNV_OFFSET, uri, strlen(uri) + 1);
+	unsigned long long h = style_fnv1a(STYLE_FNV_START, uri, strlen(uri) + 1);
 	char num[16];
 
-	h = fnv(h, rule, strlen(rule) + 1);
+	h = style_fnv1a(h, rule, strlen(rule) + 1);
 	snprintf(num, sizeof(num), "%d", hash_line(&h, file, line, col));
-	return fnv(h, num, strlen(num));
+	return style_fnv1a(h, num, strlen(num));
 }
 
 /*
@@ -371,10 +320,10 @@ static void context(unsigned long long *before, unsigned long long *after,
 {
 	int l = line - 1, len;
 
-	*before = FNV_OFFSET;
+	*before = STYLE_FNV_START;
 	while (l > 0 && l > line - 10 && hash_line(before, file, l, 0) < 0)
 		l--;
-	*after = FNV_OFFSET;
+	*after = STYLE_FNV_START;
 	for (l = line + 1; l < line + 10; l++)
 		if (!style_source_line(file, l, &len) ||
 		    hash_line(after, file, l, 0) >= 0)
@@ -383,22 +332,17 @@ static void context(unsigned long long *before, unsigned long long *after,
 
 static const char *rule_id(int rule)
 {
-	return sarif_rules[rule].id;
+	return style_rules[rule].name;
 }
 
-void style_sarif_result(const char *rule, bool error, const char *msg,
+void style_sarif_result(int rule, bool error, const char *msg,
 			const char *arg, const char *file, int line, int col,
 			const struct style_sarif_fix *fix)
 {
 	struct sarif_result *r;
-	unsigned int i;
 
 	if (!sarif_file)
 		return;
-	for (i = 0; i < NR_SARIF_RULES; i++)
-		if (!strcmp(rule, rule_id(i)))
-			break;
-	gcc_assert(i < NR_SARIF_RULES);
 	if (n_results == results_size) {
 		results_size = results_size ? 2 * results_size : 16;
 		results = XRESIZEVEC(struct sarif_result, results,
@@ -406,14 +350,14 @@ void style_sarif_result(const char *rule, bool error, const char *msg,
 	}
 	r = &results[n_results++];
 	memset(r, 0, sizeof(*r));
-	r->rule = i;
+	r->rule = rule;
 	r->error = error;
 	r->msg = format_message(msg, arg);
 	r->uri = file_uri(file, &r->relative);
 	r->line = line;
 	r->byte_col = col;
 	r->col = line_utf16_col(file, line, col);
-	r->hash = fingerprint(r->uri, rule, file, line, col);
+	r->hash = fingerprint(r->uri, rule_id(rule), file, line, col);
 	context(&r->before, &r->after, file, line);
 	if (fix) {
 		r->has_fix = true;
@@ -516,11 +460,12 @@ static void write_log(FILE *f)
 	fputs("\"informationUri\":", f);
 	json_string(f, sarif_docs);
 	fputs(",\"rules\":[\n", f);
-	for (unsigned int i = 0; i < NR_SARIF_RULES; i++) {
-		const struct sarif_rule *r = &sarif_rules[i];
+	for (int i = 0; i < NR_RULES; i++) {
+		const struct style_rule_info *r = &style_rules[i];
 		char *help = concat(sarif_docs, "rules.md#", r->anchor, NULL);
 
-		fprintf(f, "{\"id\":\"%s\",\"name\":\"%s\",", r->id, r->name);
+		fprintf(f, "{\"id\":\"%s\",\"name\":\"%s\",", r->name,
+			r->sarif_name);
 		fputs("\"shortDescription\":{\"text\":", f);
 		json_string(f, r->text);
 		fputs("},\"fullDescription\":{\"text\":", f);
@@ -528,8 +473,7 @@ static void write_log(FILE *f)
 		fputs("},\"helpUri\":", f);
 		json_string(f, help);
 		fprintf(f, ",\"defaultConfiguration\":{\"enabled\":%s,\"level\":\"warning\"}}%s\n",
-			r->enabled ? "true" : "false",
-			i + 1 < NR_SARIF_RULES ? "," : "");
+			r->on ? "true" : "false", i + 1 < NR_RULES ? "," : "");
 		free(help);
 	}
 	fputs("]}},\n", f);

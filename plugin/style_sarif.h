@@ -17,9 +17,6 @@ struct style_sarif_fix {
 	const char *text;
 };
 
-/* From style_plugin.c: line LINE of FILE, see there. */
-const char *style_source_line(const char *file, int line, int *len);
-
 /*
  * Whether ARG is one of the SARIF options; if it is, *OK says whether
  * it is valid (an error has been given if not).
@@ -31,7 +28,7 @@ bool style_sarif_arg(const struct plugin_argument *arg, const char *plugin,
 const char *style_docs_uri(void);
 
 /* RULE's anchor in rules.md (GitHub's, of its heading). */
-const char *style_rule_anchor(const char *rule);
+const char *style_rule_anchor(int rule);
 
 /* Write the log at the end of the compile, if sarif= asked for one. */
 void style_sarif_init(const char *plugin, const char *version);
@@ -40,11 +37,11 @@ void style_sarif_init(const char *plugin, const char *version);
 void style_sarif_drop(void);
 
 /*
- * A result: RULE ("style-if-body"), MSG (a GCC format with %<, %> and
+ * A result: RULE (its index in style_rules.def), MSG (a GCC format with %<, %> and
  * one %qs standing for ARG) at the byte position FILE:LINE:COL, with
  * FIX if it is not NULL.
  */
-void style_sarif_result(const char *rule, bool error, const char *msg,
+void style_sarif_result(int rule, bool error, const char *msg,
 			const char *arg, const char *file, int line, int col,
 			const struct style_sarif_fix *fix);
 

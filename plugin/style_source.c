@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "style_lex.h"
+#include "style_options.h"
 #include "style_input.h"
 #include "style_map.h"
 

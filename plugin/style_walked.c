@@ -37,6 +37,7 @@
 #include "diagnostic-core.h"
 #include "langhooks.h"
 #include "style_controls.h"
+#include "style_lex.h"
 #include "style_sarif.h"
 #include "style_walked.h"
 #include "style_keyset.h"
@@ -45,20 +46,6 @@
 static bool walked_on;
 static const char *walked_dir;
 static unsigned long long rules_key;
-
-/* FNV-1a of S, continuing from H. */
-static unsigned long long fnv(unsigned long long h, const void *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-#define FNV_START 14695981039346656037ULL
 
 /* H and V mixed (a multiply-xorshift step). */
 static unsigned long long key_mix(unsigned long long h, unsigned long long v)
@@ -168,8 +155,8 @@ static struct header *find_header(const char *name)
 			(long long)st.st_mtim.tv_nsec
 		};
 
-		h->key = fnv(fnv(rules_key, name, strlen(name) + 1), id,
-			     sizeof(id));
+		h->key = style_fnv1a(rules_key, name, strlen(name) + 1);
+		h->key = style_fnv1a(h->key, id, sizeof(id));
 		h->key |= 1;
 		load_records(h->key);
 	}
@@ -325,9 +312,9 @@ void style_walked_init(const struct plugin_name_args *info,
 	}
 	if (!walked_dir || !strncmp(lang_hooks.name, "GNU C++", 7))
 		return;
-	rules_key = FNV_START;
+	rules_key = STYLE_FNV_START;
 	for (int i = 0; i < nr; i++)
-		rules_key = fnv(rules_key, &enabled[i], 1);
+		rules_key = style_fnv1a(rules_key, &enabled[i], 1);
 	walked_on = true;
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  walked_done, NULL);

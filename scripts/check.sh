@@ -3,19 +3,10 @@
 #
 # check.sh - run the project's tests and end with one summary line
 #
-# Usage: scripts/check.sh STAGE...
-#   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, treewide-queue
-#          (a part of kbuild: testsuite/kbuild/test-queue.sh), distributed, qemu,
-#          fix, kbuild-sarif, editors (after qemu: its log),
-#          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
-#          fix, kbuild-sarif),
-#          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
-#          plugin-cli, controls, sarif, new-warnings, selfcheck, unit, selftest, robust-inputs, robust-setups,
-#          robust-corpus, robust-csmith, robust-memcheck
-#
-#   robust runs testsuite/robust/ on samples: unusual inputs and modes,
-#   ccache and distcc, 300 files of GCC's own tests, 30 csmith programs
-#   and valgrind; each script's --all or larger N runs more (see there).
+# Usage: scripts/check.sh STAGE...    (none: all)
+#        scripts/check.sh --list      the stages, their groups and budgets
+#   STAGE: a stage of the table below, a group of them (plugin, robust),
+#          or all: every stage but those of group "-", in the table's order.
 #
 # Every stage prints "PASS: name" and "FAIL: name" lines; DejaGnu's
 # results are counted from its .sum file (PASS and XFAIL pass; FAIL,
@@ -31,56 +22,102 @@
 # stage's summary line, and a table before the last line, give its wall
 # seconds and CPU seconds (user+sys of all it ran).  The last line is
 # "N passed, N failed"; the exit status is non-zero if anything failed.
+# A stage slower than its budget is named in a line of its own after
+# the times table: a warning, not a failure (timing is measured, not
+# tested).
 
 set -uo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+prog=check.sh
+# shellcheck source=lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/scripts/lib.sh"
 BUILD=${BUILD:-$top/build}
 GCC=${GCC:-gcc}
 PLUGIN=${PLUGIN:-$top/plugin/style_plugin.so}
 GXX=${GXX:-g++}
 # The SARIF validator, from scripts/deps-npm.sh (scripts/lib.sh says
 # where), fixed here for nested runs, which have another BUILD.
-SARIF_MULTITOOL=$(. "$top/scripts/lib.sh" && sarif_multitool "$BUILD")
+SARIF_MULTITOOL=$(sarif_multitool "$BUILD")
 results=$BUILD/results
 mkdir -p "$results"
 expected_unsupported=$top/testsuite/expected-unsupported.txt
 
-passed=0
-failed=0
+# The stages, one a row, in the order "all" runs them; the fields are
+# separated by tabs:
+#   NAME  GROUP  MINIMUM  BUDGET  COMMAND...
+# GROUP: plugin (run again by selftest with two broken plugins),
+# plugin:gcc (also run again by gcc11 with GCC 11), plugin:once (part of
+# plugin, not run again), robust, all (run by all alone), or "-" (run
+# only when named).  MINIMUM: the fewest tests (PASS and FAIL lines) it
+# runs, a little below what it runs today: fewer means tests vanished.
+# BUDGET: the wall seconds it may take alone on 2 cores (from the times
+# of the last runs).  COMMAND: a function below, a script under
+# testsuite/, or make_top TARGET.
+stages=(
+	"dejagnu	plugin:gcc	490	120	dejagnu"
+	"node-path	plugin	150	300	testsuite/node-path.sh"
+	"fixits	plugin:gcc	30	120	testsuite/fixits.sh"
+	"identity	plugin:gcc	120	240	testsuite/identity.sh"
+	"plugin-cli	plugin:gcc	45	120	testsuite/plugin-cli.sh"
+	"controls	plugin	28	60	testsuite/controls.sh"
+	"sarif	plugin:gcc	80	300	testsuite/sarif.sh"
+	"new-warnings	plugin	15	120	testsuite/new-warnings.sh"
+	"selfcheck	plugin	45	300	testsuite/selfcheck.sh"
+	"unit	plugin:once	40	60	testsuite/unit.sh"
+	"selftest	plugin:once	14	600	selftest"
+	"gcc11	all	820	300	gcc11"
+	"robust-inputs	robust	70	120	testsuite/robust/inputs.sh"
+	"robust-setups	robust	12	120	testsuite/robust/setups.sh"
+	"robust-corpus	robust	5	120	testsuite/robust/corpus.sh"
+	"robust-csmith	robust	5	120	testsuite/robust/csmith.sh"
+	"robust-memcheck	robust	7	180	testsuite/robust/memcheck.sh --valgrind-sample 12"
+	"kbuild	all	200	900	make_top check-kbuild-kernels"
+	"kbuild-tools	all	110	300	make_top check-kbuild-tools"
+	"treewide-queue	-	25	120	make_top check-treewide-queue"
+	"kbuild-series	-	15	180	make_top check-kbuild-series"
+	"distributed	all	29	480	make_top check-kbuild-distributed"
+	"qemu	all	7	900	make_top check-qemu"
+	"editors	all	22	120	testsuite/editors.sh"
+	"fix	all	16	300	fix"
+	"kbuild-sarif	all	19	300	kbuild_sarif"
+)
 
-# The fewest tests each stage runs (PASS and FAIL lines), a little below
-# what it runs today (selftest: every plugin stage with each of the two
-# broken plugins): fewer means tests vanished.
-min_tests() {
-	case $1 in
-	dejagnu)		echo 490 ;;
-	fixits)			echo 30 ;;
-	identity)		echo 120 ;;
-	node-path)		echo 150 ;;
-	plugin-cli)		echo 45 ;;
-	controls)		echo 28 ;;
-	editors)		echo 22 ;;
-	sarif)			echo 80 ;;
-	new-warnings)		echo 15 ;;
-	selfcheck)		echo 8 ;;
-	unit)			echo 40 ;;
-	selftest)		echo 14 ;;
-	robust-inputs)		echo 70 ;;
-	robust-setups)		echo 12 ;;
-	robust-corpus)		echo 5 ;;
-	robust-csmith)		echo 5 ;;
-	robust-memcheck)	echo 7 ;;
-	kbuild)			echo 310 ;;
-	treewide-queue)		echo 25 ;;
-	kbuild-series)		echo 15 ;;
-	distributed)		echo 29 ;;
-	qemu)			echo 7 ;;
-	fix)			echo 16 ;;
-	gcc11)			echo 820 ;;
-	kbuild-sarif)		echo 19 ;;
-	*)			echo 1 ;;
-	esac
+# row NAME: set name, group, min, budget and cmd (an array) from NAME's
+# row of the table; false if there is none.
+row() {
+	local r
+
+	for r in "${stages[@]}"; do
+		IFS=$'\t' read -r name group min budget cmd_line <<<"$r"
+		if [ "$name" = "$1" ]; then
+			read -r -a cmd <<<"$cmd_line"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# stages_of GROUP: the names of GROUP's stages, in the table's order
+# (plugin: those of plugin:gcc and plugin:once too).
+stages_of() {
+	printf '%s\n' "${stages[@]}" | awk -F'\t' -v g="$1" \
+		'$2 == g || index($2, g ":") == 1 { print $1 }'
+}
+
+# list: the table, for --list, the usage and the Makefile's help.
+list() {
+	printf '%s\n' "${stages[@]}" | awk -F'\t' '
+		BEGIN { printf "%-16s %-12s %7s %7s  %s\n", "stage", "group", "minimum", "budget", "command" }
+		{ printf "%-16s %-12s %7s %6ss  %s\n", $1, $2, $3, $4, $5 }'
+}
+
+usage() {
+	echo "usage: scripts/check.sh [STAGE...]: a stage, a group (plugin, robust) or all" >&2
+	list >&2
+}
+
+make_top() {
+	make -C "$top" "$@"
 }
 
 # unexpected LOG: the UNSUPPORTED, UNTESTED, KFAIL and KPASS lines of
@@ -118,7 +155,8 @@ child_cpu() {
 # count LOG NAME STATUS WALL CPU: add a stage's PASS/FAIL lines to the
 # totals.
 count() {
-	local log=$1 name=$2 status=$3 wall=$4 cpus=$5 p f n min
+	local log=$1 name=$2 status=$3 wall=$4 cpus=$5 p f n
+	local group min budget cmd_line cmd
 	p=$(grep -c '^PASS: ' "$log")
 	f=$(grep -c '^FAIL: ' "$log")
 	n=$(unexpected "$log" | tee -a "$log.unexpected" | wc -l)
@@ -132,24 +170,31 @@ count() {
 		echo "FAIL: $name exited with status $status" | tee -a "$log"
 		f=1
 	fi
-	min=$(min_tests "$name")
+	row "$name" || min=1 budget=0
 	if [ $((p + f)) -lt "$min" ]; then
 		echo "FAIL: $name ran $((p + f)) tests, fewer than its minimum $min (scripts/check.sh)" | tee -a "$log"
 		f=$((f + 1))
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	stage_times+=("$name $wall $cpus")
+	stage_times+=("$name $wall $cpus $budget")
 	echo "== $name: $p passed, $f failed, $wall s wall, $cpus s CPU (log: $log)"
 }
 
-# times_table: the wall and CPU seconds of each stage run, and the sums.
+# times_table: the wall and CPU seconds of each stage run, its budget,
+# and the sums; then a line for each stage over its budget (wall).
 times_table() {
 	[ ${#stage_times[@]} -gt 0 ] || return 0
 	printf '%s\n' "${stage_times[@]}" | awk '
-		BEGIN { printf "== time per stage: %-16s %8s %8s\n", "", "wall s", "CPU s" }
-		{ printf "==   %-30s %8.1f %8.1f\n", $1, $2, $3; w += $2; c += $3 }
-		END { printf "==   %-30s %8.1f %8.1f\n", "total", w, c }'
+		BEGIN { printf "== time per stage: %-16s %8s %8s %8s\n", "", "wall s", "CPU s", "budget" }
+		{ printf "==   %-30s %8.1f %8.1f %8d\n", $1, $2, $3, $4
+		  w += $2; c += $3; b += $4
+		  if ($4 > 0 && $2 > $4) over[++n] = $1 " took " $2 " s, over its budget of " $4 " s" }
+		END {
+			printf "==   %-30s %8.1f %8.1f %8d\n", "total", w, c, b
+			for (i = 1; i <= n; i++)
+				print "== WARNING: over budget: " over[i] " (a warning, not a failure)"
+		}'
 }
 
 # stage NAME COMMAND...: run a command that prints PASS/FAIL lines.
@@ -196,26 +241,17 @@ dejagnu() {
 	return $status
 }
 
-# The stages of plugin, in order, and the script each runs; then unit
-# (testsuite/unit.sh: the lexer and source cache without the compiler,
-# so not run again with the selftest's broken plugins) and selftest.
-plugin_stages=(dejagnu node-path fixits identity plugin-cli controls sarif
-	       new-warnings selfcheck)
-robust_stages=(robust-inputs robust-setups robust-corpus robust-csmith
-	       robust-memcheck)
-
-# known_scripts: fail for a test script that no stage runs.
+# known_scripts: fail for a test script that no stage runs
+# (testsuite/robust/lib.sh is the robust scripts' library).
 known_scripts() {
-	local t name
+	local t rel
 
 	for t in "$top"/testsuite/*.sh "$top"/testsuite/robust/*.sh; do
-		name=$(basename "$t" .sh)
-		case $t in */robust/*) name=robust-$name ;; esac
-		case " ${plugin_stages[*]} unit ${robust_stages[*]} robust-lib editors " in
-		*" $name "*) ;;
-		*) echo "FAIL: $t is run by no stage of scripts/check.sh"
-		   failed=$((failed + 1)) ;;
-		esac
+		rel=${t#"$top"/}
+		[ "$rel" != testsuite/robust/lib.sh ] || continue
+		printf '%s\n' "${stages[@]}" | awk -F'\t' '{ print $5 }' |
+			cut -d' ' -f1 | grep -qxF -- "$rel" ||
+			fail "$t is run by no stage of scripts/check.sh"
 	done
 }
 
@@ -250,7 +286,7 @@ selftest_one() {
 		echo "FAIL: selftest: cannot build the $kind plugin ($dir/build.log)"
 		return 1
 	fi
-	for st in "${plugin_stages[@]}"; do
+	for st in $(stages_of plugin | grep -vxF -e unit -e selftest); do
 		BUILD=$dir/build PLUGIN=$dir/style_plugin.so "$0" "$st" \
 			> "$dir/$st.log" 2>&1
 		sum=$(tail -n 1 "$dir/$st.log")
@@ -274,7 +310,6 @@ selftest_one() {
 # selfcheck (what they test, scripts/style-new-warnings on logs the sarif
 # stage checks and the project's C, does not change with the compiler),
 # and selftest, which tests the tests.
-gcc11_stages=(dejagnu fixits identity plugin-cli sarif)
 gcc11() {
 	local p11 status=0
 
@@ -283,78 +318,75 @@ gcc11() {
 		return 1
 	fi
 	p11=$(make -s -C "$top" GCC=gcc-11 CXX=g++-11 plugin-path) || return 1
+	# shellcheck disable=SC2046 # one word per stage
 	CHECK_NESTED=1 GCC=gcc-11 GXX=g++-11 CXX=g++-11 PLUGIN=$p11 \
-		BUILD=$BUILD/gcc-11/check "$0" "${gcc11_stages[@]}" |
+		BUILD=$BUILD/gcc-11/check "$0" $(stages_of plugin:gcc) |
 		sed 's/^\(PASS\|FAIL\): /&gcc11: /' || status=1
 	"$top/testsuite/versions/cross-load.sh" gcc gcc-11 || status=1
 	return $status
 }
 
-run_stage() {
-	case $1 in
-	plugin)
-		for st in "${plugin_stages[@]}" unit selftest; do
-			run_stage "$st"
-		done
-		;;
-	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
-	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck|editors|node-path|unit)
-		stage "$1" "$top/testsuite/$1.sh" ;;
-	robust)
-		for st in "${robust_stages[@]}"; do
-			run_stage "$st"
-		done
-		;;
-	robust-memcheck)
-		stage "$1" "$top/testsuite/robust/memcheck.sh" --valgrind-sample 12 ;;
-	robust-*)
-		stage "$1" "$top/testsuite/robust/${1#robust-}.sh" ;;
-	kbuild) stage kbuild make -C "$top" check-kbuild ;;
-	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
-	treewide-queue) stage treewide-queue make -C "$top" check-treewide-queue ;;
-	distributed) stage distributed make -C "$top" check-kbuild-distributed ;;
-	qemu) stage qemu make -C "$top" check-qemu ;;
-	kbuild-sarif)
-		# The qemu stage's 6.1 style build, if it wrote its SARIF log,
-		# is the -j2 build of the test (one kernel build less); the
-		# test checks it further.
-		local sref=()
-		if [ -s "$BUILD/qemu-6.1/style/style.sarif" ] &&
-		   grep -qs -- -fdiagnostics-column-unit=byte \
-			"$BUILD/qemu-6.1/style/init/.main.o.cmd"; then
-			sref=(SARIF_REFERENCE="$BUILD/qemu-6.1/style"
-			      SARIF_TREE="$BUILD/linux-6.1")
-		fi
-		stage kbuild-sarif env "${sref[@]}" make -C "$top" check-kbuild-sarif
-		;;
-	fix)
-		# The qemu stage's 6.1 style build, if there is one, is the
-		# reference build of the round trip (one kernel build less).
-		local ref=()
-		if grep -qs -- -fdiagnostics-parseable-fixits \
-			"$BUILD/qemu-6.1/style/init/.main.o.cmd" &&
-		   [ -f "$BUILD/qemu-6.1/style/vmlinux" ]; then
-			ref=(FIX_REFERENCE="$BUILD/qemu-6.1/style"
-			     FIX_TREE="$BUILD/linux-6.1")
-		fi
-		stage fix env "${ref[@]}" make -C "$top" check-kbuild-fix
-		;;
-	all)
-		run_stage plugin
-		run_stage gcc11
-		run_stage robust
-		run_stage kbuild
-		run_stage distributed
-		run_stage qemu
-		run_stage editors
-		run_stage fix
-		run_stage kbuild-sarif
-		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, treewide-queue, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
-	   failed=$((failed + 1)) ;;
-	esac
+# kbuild_sarif: the qemu stage's 6.1 style build, if it wrote its SARIF
+# log, is the -j2 build of the test (one kernel build less); the test
+# checks it further.
+kbuild_sarif() {
+	local sref=()
+
+	if [ -s "$BUILD/qemu-6.1/style/style.sarif" ] &&
+	   grep -qs -- -fdiagnostics-column-unit=byte \
+		"$BUILD/qemu-6.1/style/init/.main.o.cmd"; then
+		sref=(SARIF_REFERENCE="$BUILD/qemu-6.1/style"
+		      SARIF_TREE="$BUILD/linux-6.1")
+	fi
+	env "${sref[@]}" make -C "$top" check-kbuild-sarif
 }
 
+# fix: the qemu stage's 6.1 style build, if there is one, is the
+# reference build of the round trip (one kernel build less).
+fix() {
+	local ref=()
+
+	if grep -qs -- -fdiagnostics-parseable-fixits \
+		"$BUILD/qemu-6.1/style/init/.main.o.cmd" &&
+	   [ -f "$BUILD/qemu-6.1/style/vmlinux" ]; then
+		ref=(FIX_REFERENCE="$BUILD/qemu-6.1/style"
+		     FIX_TREE="$BUILD/linux-6.1")
+	fi
+	env "${ref[@]}" make -C "$top" check-kbuild-fix
+}
+
+# run_stage NAME: a stage of the table, a group, or all.
+run_stage() {
+	local name group min budget cmd_line cmd st
+
+	case $1 in
+	all)
+		for st in $(printf '%s\n' "${stages[@]}" | awk -F'\t' '$2 != "-" { print $1 }'); do
+			run_stage "$st"
+		done
+		return
+		;;
+	plugin | robust)
+		for st in $(stages_of "$1"); do
+			run_stage "$st"
+		done
+		return
+		;;
+	esac
+	if ! row "$1"; then
+		echo "check.sh: unknown stage '$1'" >&2
+		usage
+		failed=$((failed + 1))
+		return
+	fi
+	case ${cmd[0]} in */*) cmd[0]=$top/${cmd[0]} ;; esac
+	stage "$name" "${cmd[@]}"
+}
+
+case ${1:-} in
+--list) list; exit 0 ;;
+-h | --help) usage; exit 0 ;;
+esac
 export BUILD GCC GXX PLUGIN SARIF_MULTITOOL
 known_scripts
 for s in "${@:-all}"; do

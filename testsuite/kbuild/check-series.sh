@@ -53,7 +53,10 @@ fi
 # The documentation names every rule of the plugin.
 plugin_dir=${PLUGIN_DIR:-$root/plugin}
 missing=()
-for rule in $(grep -oh '"style-[a-z][a-z-]*"' "$plugin_dir"/*.c | tr -d '"' | sort -u); do
+mapfile -t rules < <(sed -n 's/^STYLE_RULE([A-Z_]*, "\([a-z-]*\)".*/style-\1/p' \
+	"$plugin_dir/style_rules.def")
+[ ${#rules[@]} -gt 0 ] || missing+=("the rules of $plugin_dir/style_rules.def (none found)")
+for rule in "${rules[@]}"; do
 	grep -q -- "-W$rule\\b" "$root/kbuild/templates/style-check.rst" || missing+=("-W$rule")
 done
 if [ ${#missing[@]} = 0 ]; then

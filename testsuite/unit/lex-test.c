@@ -15,9 +15,10 @@
 #include <string.h>
 
 #include "style_lex.h"
+#include "style_options.h"
 #include "style_input.h"
 
-/* The stubs: the note, icecc's input text. */
+/* The stubs: the note (style_options.c), icecc's input text. */
 static int notes;
 
 void note_once(bool *said, const char *msg)

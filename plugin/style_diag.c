@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * style_diag - style_plugin's glue to GCC's diagnostics
+ *
+ * A violation becomes a GCC warning here (style_warn): its message and
+ * label, its option name ([-Wstyle-RULE]) and URL, which GCC asks
+ * for while it prints the warning of current_rule; and GCC's closing
+ * note about the -Wno-style-RULE options it did not know is dropped.
+ */
+
+#include "style_plugin.h"
+#include "style_controls.h"
+#include "style_sarif.h"
+#include "style_diag.h"
+
+/* The rule being reported, for the option-name hook; RULE_NONE otherwise. */
+static enum style_rule current_rule = RULE_NONE;
+static style_option_name_fn next_option_name;
+
+static int style_reporting_rule(void)
+{
+	return current_rule == RULE_NONE ? -1 : current_rule;
+}
+
+/*
+ * The message for V (style_rules.def); "%qs" in it stands for V's
+ * keyword or macro.  A rule without one there (brace-body) says what
+ * its body follows.
+ */
+const char *rule_message(const struct violation *v)
+{
+	static const char *const brace[] = {
+		[BODY_IF] = G_("statement after %<{%> on the same line as the %<if%> condition"),
+		[BODY_ELSE] = G_("statement after %<{%> on the same line as %<else%>"),
+		[BODY_LOOP] = G_("statement after %<{%> on the same line as the %qs loop header"),
+		[BODY_DO] = G_("statement after %<{%> on the same line as %<do%>"),
+		[BODY_NEXT] = G_("statement after %<{%> after the previous statement"),
+	};
+
+	return style_rules[v->rule].msg ? style_rules[v->rule].msg :
+					   brace[v->kind];
+}
+
+/* The label of the secondary range, at what the body follows. */
+const char *after_label(const struct violation *v)
+{
+	static const char *const labels[] = {
+		[BODY_IF] = "condition ends here",
+		[BODY_ELSE] = "'else' here",
+		[BODY_LOOP] = "header ends here",
+		[BODY_DO] = "'do' here",
+		[BODY_NEXT] = "previous statement ends here",
+	};
+
+	return labels[v->kind];
+}
+
+/*
+ * The option-name hook: style diagnostics carry no GCC option, so this
+ * names them; everything else goes to the compiler's own hook.
+ */
+static char *style_option_name(diagnostic_context *dc, int opt,
+			       diagnostic_t orig_kind, diagnostic_t kind)
+{
+	if (current_rule != RULE_NONE) {
+		if (orig_kind == DK_WARNING && kind == DK_ERROR)
+			return concat("-Werror=", style_rules[current_rule].name, NULL);
+		return concat("-W", style_rules[current_rule].name, NULL);
+	}
+	return next_option_name ? next_option_name(dc, opt, orig_kind, kind) :
+				  NULL;
+}
+
+/* Name the style warnings' option (see style_option_name). */
+void hook_option_name(void)
+{
+	next_option_name = style_get_option_name_hook();
+	style_set_option_name_hook(style_option_name);
+}
+
+/* The URL of RULE's section in docs/rules.md (malloc'ed). */
+static char *style_rule_url(int rule)
+{
+	return concat(style_docs_uri(), "rules.md#", style_rule_anchor(rule),
+		      NULL);
+}
+
+/* The option URL of the rule being reported (current_rule). */
+static char *(*next_option_url)(diagnostic_context *, int);
+
+static char *option_url(diagnostic_context *dc, int opt)
+{
+	int rule = style_reporting_rule();
+
+	if (rule >= 0)
+		return style_rule_url(rule);
+	return next_option_url ? next_option_url(dc, opt) : NULL;
+}
+
+/*
+ * GCC's closing note, "unrecognized command-line option '-Wno-style-...'
+ * may have been intended to silence earlier diagnostics"
+ * (print_ignored_options), is printed with inform() after the compile.
+ * GCC keeps the options it names in a list of its own, so the plugin
+ * recognizes the note as it is output and drops its text: the starter
+ * (which may print "At top level:") is not called and the finalizer
+ * clears what was formatted.  The notes about other options stay.
+ */
+static diagnostic_starter_fn next_starter;
+static diagnostic_finalizer_fn next_finalizer;
+static bool dropping;
+
+/* GCC's text (opts-global.cc), whose translation GCC looks up. */
+static const char unknown_option_note[] = {
+	"unrecognized command-line option %qs may have been intended to silence earlier diagnostics"
+};
+
+static bool is_own_note(diagnostic_info *d)
+{
+	static const char *fmt;
+	output_buffer *buf = global_dc->printer->buffer;
+
+	if (d->kind != DK_NOTE || diagnostic_location(d) != UNKNOWN_LOCATION)
+		return false;
+	if (!fmt)
+		fmt = _(unknown_option_note);
+	if (!d->message.format_spec || strcmp(d->message.format_spec, fmt))
+		return false;
+	/* pp_format has run: the chunks hold the quoted option. */
+	for (int i = 0; buf->cur_chunk_array &&
+	     buf->cur_chunk_array->args[i]; i++)
+		if (strstr(buf->cur_chunk_array->args[i], "-Wno-style-"))
+			return true;
+	return false;
+}
+
+static void starter(diagnostic_context *dc, diagnostic_info *d)
+{
+	dropping = is_own_note(d);
+	if (!dropping)
+		next_starter(dc, d);
+}
+
+static void finalizer(diagnostic_context *dc, diagnostic_info *d,
+		      diagnostic_t orig_kind)
+{
+	if (!dropping) {
+		next_finalizer(dc, d, orig_kind);
+		return;
+	}
+	pp_clear_output_area(dc->printer);
+	pp_destroy_prefix(dc->printer);
+	dropping = false;
+}
+
+/*
+ * Emit V at AT, with the range AFTER labelled, and FIX when there is
+ * one: a warning, or an error with the error options.
+ */
+void style_warn(const struct violation *v, location_t at, location_t after,
+		const struct line_fix *fix)
+{
+	bool *werror = style_werror_flag();
+	bool saved_werror = *werror;
+	const char *msg;
+
+	msg = rule_message(v);
+	current_rule = v->rule;
+	*werror = style_as_error || rule_as_error[v->rule];
+	style_warning(at, after, after_label(v),
+		      fix ? fix->remove_start : UNKNOWN_LOCATION,
+		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
+		      fix ? fix->insert_at : UNKNOWN_LOCATION,
+		      fix ? fix->text : NULL, msg, v->kw_name);
+	*werror = saved_werror;
+	current_rule = RULE_NONE;
+}
+
+/*
+ * PLUGIN_START_UNIT: the option URLs, and the hooks that drop GCC's
+ * note about the -Wno-style-RULE options.
+ */
+void style_diag_start(void)
+{
+	static bool hooked;
+	bool own = false;
+
+	if (hooked)
+		return;
+	hooked = true;
+	next_option_url = global_dc->get_option_url;
+	global_dc->get_option_url = option_url;
+	for (unsigned int i = 0; i < save_decoded_options_count; i++)
+		if (save_decoded_options[i].opt_index == OPT_SPECIAL_unknown &&
+		    save_decoded_options[i].arg &&
+		    style_own_wno(save_decoded_options[i].arg))
+			own = true;
+	if (!own)
+		return;
+	next_starter = diagnostic_starter(global_dc);
+	next_finalizer = diagnostic_finalizer(global_dc);
+	diagnostic_starter(global_dc) = starter;
+	diagnostic_finalizer(global_dc) = finalizer;
+}
