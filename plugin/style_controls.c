@@ -55,6 +55,7 @@
 #include "toplev.h"
 #include "opts.h"
 #include "intl.h"
+#include "style_compat.h"
 #include "style_controls.h"
 #include "style_sarif.h"
 
@@ -176,7 +177,7 @@ static const char unknown_option_note[] = {
 	"unrecognized command-line option %qs may have been intended to silence earlier diagnostics"
 };
 
-static bool is_own_note(diagnostic_info *d)
+static bool is_own_note(STYLE_DIAGNOSTIC_CONST struct diagnostic_info *d)
 {
 	static const char *fmt;
 	output_buffer *buf = global_dc->printer->buffer;
@@ -185,7 +186,8 @@ static bool is_own_note(diagnostic_info *d)
 		return false;
 	if (!fmt)
 		fmt = _(unknown_option_note);
-	if (!d->message.format_spec || strcmp(d->message.format_spec, fmt))
+	if (!style_format_spec(&d->message) ||
+	    strcmp(style_format_spec(&d->message), fmt))
 		return false;
 	/* pp_format has run: the chunks hold the quoted option. */
 	for (int i = 0; buf->cur_chunk_array &&
@@ -195,14 +197,16 @@ static bool is_own_note(diagnostic_info *d)
 	return false;
 }
 
-static void starter(diagnostic_context *dc, diagnostic_info *d)
+static void starter(diagnostic_context *dc,
+		    STYLE_DIAGNOSTIC_CONST struct diagnostic_info *d)
 {
 	dropping = is_own_note(d);
 	if (!dropping)
 		next_starter(dc, d);
 }
 
-static void finalizer(diagnostic_context *dc, diagnostic_info *d,
+static void finalizer(diagnostic_context *dc,
+		      STYLE_DIAGNOSTIC_CONST struct diagnostic_info *d,
 		      diagnostic_t orig_kind)
 {
 	if (!dropping) {
@@ -234,7 +238,7 @@ static void ignore_warning_options(void)
 }
 
 /* The option URL of the rule being reported (style_plugin.c says which). */
-static char *(*next_option_url)(diagnostic_context *, int);
+static style_option_url_fn next_option_url;
 
 static char *option_url(diagnostic_context *dc, int opt)
 {
@@ -255,8 +259,8 @@ void style_controls_start(void)
 	hooked = true;
 	if (check_only)
 		ignore_warning_options();
-	next_option_url = global_dc->get_option_url;
-	global_dc->get_option_url = option_url;
+	next_option_url = style_get_option_url_hook();
+	style_set_option_url_hook(option_url);
 	for (unsigned int i = 0; i < save_decoded_options_count; i++)
 		if (save_decoded_options[i].opt_index == OPT_SPECIAL_unknown &&
 		    save_decoded_options[i].arg &&

@@ -379,8 +379,7 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 	int n_anchors = v->n_anchors;
 	location_t at, at_end, after, after_end;
 	struct src_pos end;
-	bool *werror = style_werror_flag();
-	bool saved_werror = *werror;
+	bool saved_werror = style_get_werror();
 	const char *msg;
 
 	/* The rule and line filters are applied by report_queued(). */
@@ -409,13 +408,13 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 
 	msg = message(v);
 	current_rule = v->rule;
-	*werror = style_as_error || rule_as_error[v->rule];
+	style_set_werror(style_as_error || rule_as_error[v->rule]);
 	style_warning(at, after, after_label(v),
 		      fix ? fix->remove_start : UNKNOWN_LOCATION,
 		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
 		      fix ? fix->insert_at : UNKNOWN_LOCATION,
 		      fix ? fix->text : NULL, msg, v->kw_name);
-	*werror = saved_werror;
+	style_set_werror(saved_werror);
 	current_rule = RULE_NONE;
 	return true;
 }

@@ -58,17 +58,26 @@ cc two.txt -Wno-style-if-body -Wno-style-loop-body -Werror -c done.c
 check "Wno x2: rules off, no note" eval '! grep -q "style-\|unrecognized" two.txt'
 check "Wno x2: -Werror=unused-variable fails the compile" eval '[ $rc -ne 0 ] && grep -q "Werror=unused-variable" two.txt'
 
-# JSON has no note either, and the warnings' option URLs.
+# JSON has no note either, and the warnings' option URLs.  But GCC 14
+# writes JSON through an output format object of its own, which calls no
+# text callback and which a plugin cannot wrap: there the note stays
+# (docs/rules.md, "Switches"), and this checks it is the only change.
+notes=0 what="no note"
+if [ "$($GCC -dumpversion | cut -d. -f1)" -ge 14 ]; then
+	notes=1 what="GCC 14: the note stays"
+fi
 cc done.json -Wno-style-if-body -fdiagnostics-format=json -c done.c
-check "json: no note, loop-body's option_url is its rules.md section" python3 -c '
-import json
+check "json: $what, loop-body's option_url is its rules.md section" python3 -c '
+import json, sys
 d = json.load(open("done.json"))
-assert not any("unrecognized" in x["message"] for x in d), d
+n = [x for x in d if "unrecognized" in x["message"]]
+assert len(n) == int(sys.argv[1]), d
+assert all("-Wno-style-if-body" in x["message"] for x in n), n
 s = [x for x in d if x.get("option") == "-Wstyle-loop-body"]
 assert len(s) == 1 and s[0]["option_url"].endswith("/rules.md#-wstyle-loop-body"), s
 u = [x for x in d if x.get("option") == "-Wunused-variable"]
 assert "gcc.gnu.org" in u[0]["option_url"], u
-'
+' "$notes"
 cc url.txt -fplugin-arg-style_plugin-docs=https://example.org/d/ -fdiagnostics-urls=always -c done.c
 check "text URL: the tag links to docs=URI's rules.md section" \
 	grep -q $'\[\e]8;;https://example.org/d/rules.md#-wstyle-if-body\a-Wstyle-if-body\e]8;;\a\]$' url.txt
