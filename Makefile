@@ -8,6 +8,7 @@
 #   make check-plugin  the plugin's DejaGnu suite and fast tests
 #   make check-plugin-gcc11  the GCC-dependent part of it with GCC 11, and
 #                      each GCC refusing the plugin built for the other
+#                      (check-plugin-gcc13, -gcc14: in a Debian 13 chroot)
 #   make check-robust  unusual inputs, ccache/distcc, samples of GCC's tests
 #                      and csmith, valgrind (robust-all: the whole corpus)
 #   make check         everything: plugin, robustness, kbuild series, kernels
@@ -71,7 +72,8 @@ PLUGIN_ABS	:= $(abspath $(PLUGIN))
 export GCC GXX BUILD
 export PLUGIN=$(PLUGIN_ABS)
 
-.PHONY: all deps check check-plugin check-plugin-gcc11 check-robust \
+.PHONY: all deps check check-plugin check-plugin-gcc11 check-plugin-gcc13 \
+	check-plugin-gcc14 check-robust \
 	robust-all install uninstall clean help plugin-path FORCE
 all: $(PLUGIN)
 
@@ -106,6 +108,12 @@ check-plugin: $(PLUGIN)
 check-plugin-gcc11: $(PLUGIN)
 	scripts/check.sh gcc11
 
+# GCC 13 and 14, Debian 13's, in a chroot of it under build/ (as root:
+# scripts/chroot-trixie.sh makes it on first use): the same stages, and
+# each GCC refusing the plugin built for another (14: Debian 13's 12).
+check-plugin-gcc13 check-plugin-gcc14: check-plugin-gcc%:
+	scripts/check.sh gcc$*
+
 check-robust: $(PLUGIN)
 	scripts/check.sh robust
 
@@ -116,7 +124,7 @@ robust-all: $(PLUGIN)
 	testsuite/robust/csmith.sh 500
 
 # The stages of `make check`; scripts/check.sh ends with "N passed, N failed".
-# all = plugin gcc11 robust kbuild qemu editors fix kbuild-sarif: about
+# all = plugin gcc11 gcc13 gcc14 robust kbuild qemu editors fix kbuild-sarif: about
 # 70 minutes on a fresh 2-core machine (70 in CI, make deps included), most
 # of it kernel builds (scripts/check.sh prints each stage's time at the
 # end); fix and kbuild-sarif reuse check-qemu's 6.1 build.

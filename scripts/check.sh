@@ -4,10 +4,11 @@
 # check.sh - run the project's tests and end with one summary line
 #
 # Usage: scripts/check.sh STAGE...
-#   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu,
+#   STAGE: plugin, gcc11, gcc13, gcc14 (as root: a Debian 13 chroot),
+#          robust, kbuild-series, kbuild, distributed, qemu,
 #          fix, kbuild-sarif, editors (after qemu: its log),
-#          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
-#          fix, kbuild-sarif),
+#          all (plugin, gcc11, gcc13, gcc14, robust, kbuild, distributed,
+#          qemu, editors, fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
 #          plugin-cli, controls, sarif, new-warnings, selfcheck, unit, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
@@ -75,7 +76,7 @@ min_tests() {
 	distributed)		echo 29 ;;
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
-	gcc11)			echo 820 ;;
+	gcc11|gcc13|gcc14)	echo 1150 ;;
 	kbuild-sarif)		echo 19 ;;
 	*)			echo 1 ;;
 	esac
@@ -264,27 +265,48 @@ selftest_one() {
 	return $ok
 }
 
-# gcc11: the plugin stages whose results depend on the GCC release, with
-# GCC 11 (its plugin in build/gcc-11/, results in build/gcc-11/check/),
-# then each GCC refusing the plugin built for the other, and
-# style_compat.h refusing the releases not built and tested here
-# (testsuite/versions/cross-load.sh).  Not run again: new-warnings and
-# selfcheck (what they test, scripts/style-new-warnings on logs the sarif
-# stage checks and the project's C, does not change with the compiler),
-# and selftest, which tests the tests.
-gcc11_stages=(dejagnu fixits identity plugin-cli sarif)
-gcc11() {
-	local p11 status=0
+# gcc11, gcc13, gcc14 (gcc_release N): the plugin stages whose results
+# depend on the GCC release, with GCC N (its plugin in build/gcc-N/,
+# results in build/gcc-N/check/): GCC 11 on this machine (Debian 12's),
+# GCC 13 and 14 in a Debian 13 chroot (scripts/chroot-trixie.sh, made
+# under build/ on first use, as root; the checkout is seen there at its
+# own path, and BUILD must be inside it).  Then each GCC refusing the
+# plugin built for another, and style_compat.h refusing the releases not
+# built and tested here (testsuite/versions/cross-load.sh): GCC 11 with
+# this machine's gcc, GCC 13 with 14, GCC 14 with Debian 13's GCC 12.
+# Last, the style warnings and fix-its of every DejaGnu case are GCC
+# 12's, line for line (testsuite/versions/same-warnings.sh; GCC 12: this
+# machine's for GCC 11, Debian 13's in the chroot).
+# Not run again: new-warnings and selfcheck (what they test,
+# scripts/style-new-warnings on logs the sarif stage checks and the
+# project's C, does not change with the compiler), and selftest, which
+# tests the tests.
+gcc_release_stages=(dejagnu node-path fixits identity plugin-cli controls
+		    sarif)
+gcc_release() {
+	local major=$1 cc=gcc-$1 other ref p run=() status=0
 
-	if ! make -s -C "$top" GCC=gcc-11 CXX=g++-11 all > "$results/gcc11-build.log" 2>&1; then
-		echo "FAIL: gcc11: the plugin does not build for GCC 11 ($results/gcc11-build.log)"
+	case $major in
+	11) other=gcc ref=gcc ;;
+	13) other=gcc-14 ref=gcc-12 run=("$top/scripts/chroot-trixie.sh" run) ;;
+	14) other=gcc-12 ref=gcc-12 run=("$top/scripts/chroot-trixie.sh" run) ;;
+	*) echo "FAIL: gcc$major: no such stage"; return 1 ;;
+	esac
+	if ! "${run[@]}" make -s -C "$top" GCC="$cc" CXX="g++-$major" all \
+		> "$results/gcc$major-build.log" 2>&1; then
+		echo "FAIL: gcc$major: the plugin does not build for GCC $major ($results/gcc$major-build.log)"
 		return 1
 	fi
-	p11=$(make -s -C "$top" GCC=gcc-11 CXX=g++-11 plugin-path) || return 1
-	CHECK_NESTED=1 GCC=gcc-11 GXX=g++-11 CXX=g++-11 PLUGIN=$p11 \
-		BUILD=$BUILD/gcc-11/check "$0" "${gcc11_stages[@]}" |
-		sed 's/^\(PASS\|FAIL\): /&gcc11: /' || status=1
-	"$top/testsuite/versions/cross-load.sh" gcc gcc-11 || status=1
+	p=$("${run[@]}" make -s -C "$top" GCC="$cc" CXX="g++-$major" plugin-path) ||
+		return 1
+	"${run[@]}" env CHECK_NESTED=1 GCC="$cc" GXX="g++-$major" \
+		CXX="g++-$major" PLUGIN="$p" BUILD="$BUILD/$cc/check" \
+		"$top/scripts/check.sh" "${gcc_release_stages[@]}" |
+		sed "s/^\(PASS\|FAIL\): /&gcc$major: /" || status=1
+	"${run[@]}" "$top/testsuite/versions/cross-load.sh" "$other" "$cc" ||
+		status=1
+	"${run[@]}" "$top/testsuite/versions/same-warnings.sh" "$ref" "$cc" ||
+		status=1
 	return $status
 }
 
@@ -295,7 +317,8 @@ run_stage() {
 			run_stage "$st"
 		done
 		;;
-	dejagnu|selftest|gcc11) stage "$1" "$1" ;;
+	dejagnu|selftest) stage "$1" "$1" ;;
+	gcc11|gcc13|gcc14) stage "$1" gcc_release "${1#gcc}" ;;
 	fixits|identity|plugin-cli|controls|sarif|new-warnings|selfcheck|editors|node-path|unit)
 		stage "$1" "$top/testsuite/$1.sh" ;;
 	robust)
@@ -339,6 +362,8 @@ run_stage() {
 	all)
 		run_stage plugin
 		run_stage gcc11
+		run_stage gcc13
+		run_stage gcc14
 		run_stage robust
 		run_stage kbuild
 		run_stage distributed
@@ -347,7 +372,7 @@ run_stage() {
 		run_stage fix
 		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, gcc13, gcc14, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }

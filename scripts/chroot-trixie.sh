@@ -27,6 +27,7 @@
 
 set -euo pipefail
 
+# shellcheck disable=SC2034 # used by scripts/lib.sh
 prog=chroot-trixie.sh
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
