@@ -156,6 +156,35 @@ static inline const char *style_format_spec(const text_info *t)
 #endif
 
 /*
+ * Whether the text callbacks (diagnostic_starter, _finalizer) see every
+ * diagnostic.  GCC 14 writes -fdiagnostics-format=json and sarif-*
+ * through an output format object that calls none of them.
+ */
+static inline bool style_text_callbacks_see_all(void)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	int format = DIAGNOSTICS_OUTPUT_FORMAT_TEXT;
+
+	for (unsigned int i = 0; i < save_decoded_options_count; i++)
+		if (save_decoded_options[i].opt_index == OPT_fdiagnostics_format_)
+			format = save_decoded_options[i].value;
+	return format == DIAGNOSTICS_OUTPUT_FORMAT_TEXT;
+#else
+	return true;
+#endif
+}
+
+/* While ON, GCC drops every note. */
+static inline void style_inhibit_notes(bool on)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	global_dc->m_inhibit_notes_p = on;
+#else
+	global_dc->inhibit_notes_p = on;
+#endif
+}
+
+/*
  * The hooks that name a diagnostic's option (the "[-Wfoo]" tag) and
  * give its URL, in GCC 11 to 13's form.  GCC 14 keeps them private,
  * set only all together (set_option_hooks) and read by no accessor: there

@@ -218,6 +218,44 @@ static void finalizer(diagnostic_context *dc,
 	dropping = false;
 }
 
+/*
+ * Where the text callbacks do not see the note (GCC 14's JSON and
+ * SARIF), notes are inhibited from the end of the unit
+ * (PLUGIN_FINISH_UNIT) until PLUGIN_FINISH, which comes right after
+ * GCC's notes (toplev.cc: print_ignored_options, then PLUGIN_FINISH);
+ * there the notes about the other unknown -Wno- options are given again,
+ * as GCC gives them: after a compile that printed a diagnostic, the last
+ * option first.  With -fsyntax-only GCC calls no PLUGIN_FINISH_UNIT, and
+ * the note stays.
+ */
+static bool notes_inhibited;
+
+static void inhibit_notes(void *gcc_data, void *user_data)
+{
+	style_inhibit_notes(true);
+	notes_inhibited = true;
+}
+
+static void give_other_notes(void *gcc_data, void *user_data)
+{
+	if (!notes_inhibited)
+		return;
+	style_inhibit_notes(false);
+	notes_inhibited = false;
+	if (!warningcount && !errorcount && !werrorcount)
+		return;
+	for (unsigned int i = save_decoded_options_count; i-- > 0; ) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_SPECIAL_unknown && o->arg &&
+		    !strncmp(o->arg, "-Wno-", strlen("-Wno-")) &&
+		    !own_wno(o->arg))
+			inform(UNKNOWN_LOCATION,
+			       "unrecognized command-line option %qs may have been intended to silence earlier diagnostics",
+			       o->arg);
+	}
+}
+
 static bool check_only;
 
 bool style_controls_arg(const char *key)
@@ -268,6 +306,12 @@ void style_controls_start(void)
 			own = true;
 	if (!own)
 		return;
+	if (!style_text_callbacks_see_all()) {
+		register_callback("style_plugin", PLUGIN_FINISH_UNIT,
+				  inhibit_notes, NULL);
+		register_callback("style_plugin", PLUGIN_FINISH,
+				  give_other_notes, NULL);
+	}
 	next_starter = diagnostic_starter(global_dc);
 	next_finalizer = diagnostic_finalizer(global_dc);
 	diagnostic_starter(global_dc) = starter;
