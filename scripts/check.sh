@@ -5,7 +5,8 @@
 #
 # Usage: scripts/check.sh STAGE...
 #   STAGE: plugin, gcc11, gcc13, gcc14 (as root: a Debian 13 chroot),
-#          robust, kbuild-series, kbuild, distributed, qemu,
+#          robust, kbuild-series, kbuild, distributed, qemu, qemu-gcc14
+#          (the 6.12 kernel built with GCC 14 in that chroot),
 #          fix, kbuild-sarif, editors (after qemu: its log),
 #          all (plugin, gcc11, gcc13, gcc14, robust, kbuild, distributed,
 #          qemu, editors, fix, kbuild-sarif),
@@ -77,6 +78,7 @@ min_tests() {
 	qemu)			echo 7 ;;
 	fix)			echo 16 ;;
 	gcc11|gcc13|gcc14)	echo 1150 ;;
+	qemu-gcc14)		echo 8 ;;
 	kbuild-sarif)		echo 19 ;;
 	*)			echo 1 ;;
 	esac
@@ -334,6 +336,7 @@ run_stage() {
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	distributed) stage distributed make -C "$top" check-kbuild-distributed ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
+	qemu-gcc14) stage qemu-gcc14 "$top/qemu/gcc14.sh" ;;
 	kbuild-sarif)
 		# The qemu stage's 6.1 style build, if it wrote its SARIF log,
 		# is the -j2 build of the test (one kernel build less); the
@@ -372,7 +375,7 @@ run_stage() {
 		run_stage fix
 		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, gcc13, gcc14, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, gcc13, gcc14, robust, kbuild-series, kbuild, distributed, qemu, qemu-gcc14, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }
