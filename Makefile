@@ -8,6 +8,7 @@
 #   make check-plugin  the plugin's DejaGnu suite and fast tests
 #   make check-plugin-gcc11  the GCC-dependent part of it with GCC 11, and
 #                      each GCC refusing the plugin built for the other
+#                      (check-plugin-gcc13, -gcc14: in a Debian 13 chroot)
 #   make check-robust  unusual inputs, ccache/distcc, samples of GCC's tests
 #                      and csmith, valgrind (robust-all: the whole corpus)
 #   make check         everything: plugin, robustness, kbuild series, kernels
@@ -73,7 +74,8 @@ PLUGIN_ABS	:= $(abspath $(PLUGIN))
 export GCC GXX BUILD
 export PLUGIN=$(PLUGIN_ABS)
 
-.PHONY: all deps check check-plugin check-plugin-gcc11 check-robust \
+.PHONY: all deps check check-plugin check-plugin-gcc11 check-plugin-gcc13 \
+	check-plugin-gcc14 check-robust \
 	robust-all install uninstall clean help plugin-path FORCE
 all: $(PLUGIN)
 
@@ -107,6 +109,12 @@ check-plugin: $(PLUGIN)
 # built for each GCC loaded by the other: the gcc11 stage of make check.
 check-plugin-gcc11: $(PLUGIN)
 	scripts/check.sh gcc11
+
+# GCC 13 and 14, Debian 13's, in a chroot of it under build/ (as root:
+# scripts/chroot-trixie.sh makes it on first use): the same stages, and
+# each GCC refusing the plugin built for another (14: Debian 13's 12).
+check-plugin-gcc13 check-plugin-gcc14: check-plugin-gcc%:
+	scripts/check.sh gcc$*
 
 check-robust: $(PLUGIN)
 	scripts/check.sh robust

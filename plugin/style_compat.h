@@ -6,12 +6,17 @@
  * included here (plugin-version.h by style_plugin.c alone), and every
  * difference between GCC releases is absorbed here, so that the checker
  * itself reads the same on every supported compiler.
- * It claims only what is built and tested: GCC 11 and 12 (Debian 12's
- * 11.3 and 12.2), which need nothing different here.  Any other release
+ * It claims only what is built and tested: GCC 11 to 14 (Debian 12's
+ * 11.3 and 12.2, Debian 13's 13.3 and 14.2).  11 to 13 need nothing
+ * different here; GCC 14 made the diagnostic context's fields private
+ * (accessors, set_option_hooks), renamed text_info's format_spec, passes
+ * the text callbacks a const diagnostic_info and dropped
+ * MACRO_MAP_EXPANSION_POINT_LOCATION: the branches below, the way the
+ * kernel's scripts/gcc-plugins/gcc-common.h does it.  Any other release
  * stops the plugin's build with one #error line: older ones lack what the
- * checker uses, and newer ones are not built here (GCC 14 renamed
- * diagnostic fields, for one).  STYLE_PLUGIN_UNTESTED_GCC lets a newer
- * one try, for whoever ports the plugin and adds its branch here.
+ * checker uses, and newer ones are not built here.
+ * STYLE_PLUGIN_UNTESTED_GCC lets a newer one try, for whoever ports the
+ * plugin and adds its branch here.
  */
 #ifndef STYLE_COMPAT_H_INCLUDED
 #define STYLE_COMPAT_H_INCLUDED
@@ -35,11 +40,19 @@
 #include "toplev.h"
 #include "opts.h"
 #include "intl.h"
+#if BUILDING_GCC_MAJOR >= 14
+#include "opts-diagnostic.h"
+#endif
 
 #if BUILDING_GCC_MAJOR < 11
-#error "style_plugin needs GCC 11 or later (built and tested: GCC 11 and 12)"
-#elif BUILDING_GCC_MAJOR > 12 && !defined(STYLE_PLUGIN_UNTESTED_GCC)
-#error "style_plugin: this GCC is untested (tested: 11, 12); -DSTYLE_PLUGIN_UNTESTED_GCC tries it"
+#error "style_plugin needs GCC 11 or later (built and tested: GCC 11 to 14)"
+#elif BUILDING_GCC_MAJOR > 14 && !defined(STYLE_PLUGIN_UNTESTED_GCC)
+#error "style_plugin: this GCC is untested (tested: 11 to 14); -DSTYLE_PLUGIN_UNTESTED_GCC tries it"
+#endif
+
+#if BUILDING_GCC_MAJOR >= 14
+#define MACRO_MAP_EXPANSION_POINT_LOCATION(MAP) \
+	((MAP)->get_expansion_point_location())
 #endif
 
 #ifndef __visible
@@ -94,20 +107,177 @@ static inline void style_hide_own_options(const char *name)
 	save_decoded_options_count = n;
 }
 
-/* Whether warnings are promoted to errors by a global -Werror. */
-static inline bool *style_werror_flag(void)
+/* Whether warnings are promoted to errors, as by a global -Werror. */
+static inline bool style_get_werror(void)
 {
-	return &global_dc->warning_as_error_requested;
+#if BUILDING_GCC_MAJOR >= 14
+	return global_dc->warning_as_error_requested_p();
+#else
+	return global_dc->warning_as_error_requested;
+#endif
+}
+
+static inline void style_set_werror(bool on)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	global_dc->set_warning_as_error_requested(on);
+#else
+	global_dc->warning_as_error_requested = on;
+#endif
 }
 
 static inline bool style_warnings_inhibited(void)
 {
+#if BUILDING_GCC_MAJOR >= 14
+	return global_dc->m_inhibit_warnings;
+#else
 	return global_dc->dc_inhibit_warnings;
+#endif
 }
 
+/* The format string of a diagnostic's message. */
+static inline const char *style_format_spec(const text_info *t)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	return t->m_format_spec;
+#else
+	return t->format_spec;
+#endif
+}
+
+/*
+ * The text callbacks (diagnostic_starter, _finalizer) are given a
+ * STYLE_DIAGNOSTIC_CONST struct diagnostic_info: const from GCC 14.
+ */
+#if BUILDING_GCC_MAJOR >= 14
+#define STYLE_DIAGNOSTIC_CONST const
+#else
+#define STYLE_DIAGNOSTIC_CONST
+#endif
+
+/*
+ * Whether the text callbacks (diagnostic_starter, _finalizer) see every
+ * diagnostic.  GCC 14 writes -fdiagnostics-format=json and sarif-*
+ * through an output format object that calls none of them.
+ */
+static inline bool style_text_callbacks_see_all(void)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	int format = DIAGNOSTICS_OUTPUT_FORMAT_TEXT;
+
+	for (unsigned int i = 0; i < save_decoded_options_count; i++)
+		if (save_decoded_options[i].opt_index == OPT_fdiagnostics_format_)
+			format = save_decoded_options[i].value;
+	return format == DIAGNOSTICS_OUTPUT_FORMAT_TEXT;
+#else
+	return true;
+#endif
+}
+
+/* While ON, GCC drops every note. */
+static inline void style_inhibit_notes(bool on)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	global_dc->m_inhibit_notes_p = on;
+#else
+	global_dc->inhibit_notes_p = on;
+#endif
+}
+
+/*
+ * The hooks that name a diagnostic's option (the "[-Wfoo]" tag) and
+ * give its URL, in GCC 11 to 13's form.  GCC 14 keeps them private,
+ * set only all together (set_option_hooks) and read by no accessor: there
+ * the plugin's hooks are called through two trampolines, and "the next
+ * hook" is GCC's own, option_name() and get_option_url(), which
+ * toplev.cc's general_init installs (with option_enabled and
+ * global_options, installed again with them).
+ */
 typedef char *(*style_option_name_fn)(diagnostic_context *, int,
 				       diagnostic_t, diagnostic_t);
+typedef char *(*style_option_url_fn)(diagnostic_context *, int);
 
+#if BUILDING_GCC_MAJOR >= 14
+/* The plugin's hooks (one of each in the plugin: inline, not static). */
+inline style_option_name_fn *style_option_name_slot(void)
+{
+	static style_option_name_fn fn;
+
+	return &fn;
+}
+
+inline style_option_url_fn *style_option_url_slot(void)
+{
+	static style_option_url_fn fn;
+
+	return &fn;
+}
+
+static inline char *style_gcc_option_name(diagnostic_context *dc, int opt,
+					  diagnostic_t orig_kind,
+					  diagnostic_t kind)
+{
+	return option_name(dc, opt, orig_kind, kind);
+}
+
+static inline char *style_gcc_option_url(diagnostic_context *dc, int opt)
+{
+	return get_option_url(dc, opt, dc->get_lang_mask());
+}
+
+inline char *style_option_name_tramp(const diagnostic_context *dc, int opt,
+				     diagnostic_t orig_kind,
+				     diagnostic_t kind)
+{
+	diagnostic_context *c = (diagnostic_context *)dc;
+	style_option_name_fn fn = *style_option_name_slot();
+
+	return (fn ? fn : style_gcc_option_name)(c, opt, orig_kind, kind);
+}
+
+inline char *style_option_url_tramp(const diagnostic_context *dc, int opt,
+				    unsigned int lang_mask)
+{
+	diagnostic_context *c = (diagnostic_context *)dc;
+	style_option_url_fn fn = *style_option_url_slot();
+
+	return (fn ? fn : style_gcc_option_url)(c, opt);
+}
+
+static inline void style_set_option_hooks(void)
+{
+	global_dc->set_option_hooks(option_enabled, &global_options,
+				    style_option_name_tramp,
+				    style_option_url_tramp,
+				    global_dc->get_lang_mask());
+}
+
+static inline style_option_name_fn style_get_option_name_hook(void)
+{
+	style_option_name_fn fn = *style_option_name_slot();
+
+	return fn ? fn : style_gcc_option_name;
+}
+
+static inline void style_set_option_name_hook(style_option_name_fn fn)
+{
+	*style_option_name_slot() = fn;
+	style_set_option_hooks();
+}
+
+static inline style_option_url_fn style_get_option_url_hook(void)
+{
+	style_option_url_fn fn = *style_option_url_slot();
+
+	return fn ? fn : style_gcc_option_url;
+}
+
+static inline void style_set_option_url_hook(style_option_url_fn fn)
+{
+	*style_option_url_slot() = fn;
+	style_set_option_hooks();
+}
+#else
 static inline style_option_name_fn style_get_option_name_hook(void)
 {
 	return global_dc->option_name;
@@ -117,6 +287,17 @@ static inline void style_set_option_name_hook(style_option_name_fn fn)
 {
 	global_dc->option_name = fn;
 }
+
+static inline style_option_url_fn style_get_option_url_hook(void)
+{
+	return global_dc->get_option_url;
+}
+
+static inline void style_set_option_url_hook(style_option_url_fn fn)
+{
+	global_dc->get_option_url = fn;
+}
+#endif
 
 /* A label for the secondary range of a diagnostic. */
 class style_label : public range_label {

@@ -86,7 +86,7 @@ static char *style_rule_url(int rule)
 }
 
 /* The option URL of the rule being reported (current_rule). */
-static char *(*next_option_url)(diagnostic_context *, int);
+static style_option_url_fn next_option_url;
 
 static char *option_url(diagnostic_context *dc, int opt)
 {
@@ -115,7 +115,7 @@ static const char unknown_option_note[] = {
 	"unrecognized command-line option %qs may have been intended to silence earlier diagnostics"
 };
 
-static bool is_own_note(diagnostic_info *d)
+static bool is_own_note(STYLE_DIAGNOSTIC_CONST struct diagnostic_info *d)
 {
 	static const char *fmt;
 	output_buffer *buf = global_dc->printer->buffer;
@@ -124,7 +124,8 @@ static bool is_own_note(diagnostic_info *d)
 		return false;
 	if (!fmt)
 		fmt = _(unknown_option_note);
-	if (!d->message.format_spec || strcmp(d->message.format_spec, fmt))
+	if (!style_format_spec(&d->message) ||
+	    strcmp(style_format_spec(&d->message), fmt))
 		return false;
 	/* pp_format has run: the chunks hold the quoted option. */
 	for (int i = 0; buf->cur_chunk_array &&
@@ -134,14 +135,16 @@ static bool is_own_note(diagnostic_info *d)
 	return false;
 }
 
-static void starter(diagnostic_context *dc, diagnostic_info *d)
+static void starter(diagnostic_context *dc,
+		    STYLE_DIAGNOSTIC_CONST struct diagnostic_info *d)
 {
 	dropping = is_own_note(d);
 	if (!dropping)
 		next_starter(dc, d);
 }
 
-static void finalizer(diagnostic_context *dc, diagnostic_info *d,
+static void finalizer(diagnostic_context *dc,
+		      STYLE_DIAGNOSTIC_CONST struct diagnostic_info *d,
 		      diagnostic_t orig_kind)
 {
 	if (!dropping) {
@@ -154,25 +157,62 @@ static void finalizer(diagnostic_context *dc, diagnostic_info *d,
 }
 
 /*
+ * Where the text callbacks do not see the note (GCC 14's JSON and
+ * SARIF), notes are inhibited from the end of the unit
+ * (PLUGIN_FINISH_UNIT) until PLUGIN_FINISH, which comes right after
+ * GCC's notes (toplev.cc: print_ignored_options, then PLUGIN_FINISH);
+ * there the notes about the other unknown -Wno- options are given again,
+ * as GCC gives them: after a compile that printed a diagnostic, the last
+ * option first.  With -fsyntax-only GCC calls no PLUGIN_FINISH_UNIT, and
+ * the note stays.
+ */
+static bool notes_inhibited;
+
+static void inhibit_notes(void *gcc_data, void *user_data)
+{
+	style_inhibit_notes(true);
+	notes_inhibited = true;
+}
+
+static void give_other_notes(void *gcc_data, void *user_data)
+{
+	if (!notes_inhibited)
+		return;
+	style_inhibit_notes(false);
+	notes_inhibited = false;
+	if (!warningcount && !errorcount && !werrorcount)
+		return;
+	for (unsigned int i = save_decoded_options_count; i-- > 0; ) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_SPECIAL_unknown && o->arg &&
+		    !strncmp(o->arg, "-Wno-", strlen("-Wno-")) &&
+		    !style_own_wno(o->arg))
+			inform(UNKNOWN_LOCATION,
+			       "unrecognized command-line option %qs may have been intended to silence earlier diagnostics",
+			       o->arg);
+	}
+}
+
+/*
  * Emit V at AT, with the range AFTER labelled, and FIX when there is
  * one: a warning, or an error with the error options.
  */
 void style_warn(const struct violation *v, location_t at, location_t after,
 		const struct line_fix *fix)
 {
-	bool *werror = style_werror_flag();
-	bool saved_werror = *werror;
+	bool saved_werror = style_get_werror();
 	const char *msg;
 
 	msg = rule_message(v);
 	current_rule = v->rule;
-	*werror = style_as_error || rule_as_error[v->rule];
+	style_set_werror(style_as_error || rule_as_error[v->rule]);
 	style_warning(at, after, after_label(v),
 		      fix ? fix->remove_start : UNKNOWN_LOCATION,
 		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
 		      fix ? fix->insert_at : UNKNOWN_LOCATION,
 		      fix ? fix->text : NULL, msg, v->kw_name);
-	*werror = saved_werror;
+	style_set_werror(saved_werror);
 	current_rule = RULE_NONE;
 }
 
@@ -188,8 +228,8 @@ void style_diag_start(void)
 	if (hooked)
 		return;
 	hooked = true;
-	next_option_url = global_dc->get_option_url;
-	global_dc->get_option_url = option_url;
+	next_option_url = style_get_option_url_hook();
+	style_set_option_url_hook(option_url);
 	for (unsigned int i = 0; i < save_decoded_options_count; i++)
 		if (save_decoded_options[i].opt_index == OPT_SPECIAL_unknown &&
 		    save_decoded_options[i].arg &&
@@ -197,6 +237,12 @@ void style_diag_start(void)
 			own = true;
 	if (!own)
 		return;
+	if (!style_text_callbacks_see_all()) {
+		register_callback("style_plugin", PLUGIN_FINISH_UNIT,
+				  inhibit_notes, NULL);
+		register_callback("style_plugin", PLUGIN_FINISH,
+				  give_other_notes, NULL);
+	}
 	next_starter = diagnostic_starter(global_dc);
 	next_finalizer = diagnostic_finalizer(global_dc);
 	diagnostic_starter(global_dc) = starter;

@@ -46,7 +46,7 @@ expected_unsupported=$top/testsuite/expected-unsupported.txt
 # separated by tabs:
 #   NAME  GROUP  MINIMUM  BUDGET  COMMAND...
 # GROUP: plugin (run again by selftest with two broken plugins),
-# plugin:gcc (also run again by gcc11 with GCC 11), plugin:once (part of
+# plugin:gcc (also run again by gcc11, gcc13 and gcc14), plugin:once (part of
 # plugin, not run again), robust, all (run by all alone), or "-" (run
 # only when named).  MINIMUM: the fewest tests (PASS and FAIL lines) it
 # runs, a little below what it runs today: fewer means tests vanished.
@@ -55,17 +55,19 @@ expected_unsupported=$top/testsuite/expected-unsupported.txt
 # testsuite/, or make_top TARGET.
 stages=(
 	"dejagnu	plugin:gcc	490	120	dejagnu"
-	"node-path	plugin	150	300	testsuite/node-path.sh"
+	"node-path	plugin:gcc	150	300	testsuite/node-path.sh"
 	"fixits	plugin:gcc	30	120	testsuite/fixits.sh"
 	"identity	plugin:gcc	120	240	testsuite/identity.sh"
 	"plugin-cli	plugin:gcc	45	120	testsuite/plugin-cli.sh"
-	"controls	plugin	28	60	testsuite/controls.sh"
+	"controls	plugin:gcc	28	60	testsuite/controls.sh"
 	"sarif	plugin:gcc	80	300	testsuite/sarif.sh"
 	"new-warnings	plugin	15	120	testsuite/new-warnings.sh"
 	"selfcheck	plugin	45	300	testsuite/selfcheck.sh"
 	"unit	plugin:once	40	60	testsuite/unit.sh"
 	"selftest	plugin:once	14	600	selftest"
-	"gcc11	all	820	300	gcc11"
+	"gcc11	all	1150	300	gcc11"
+	"gcc13	all	1150	300	gcc13"
+	"gcc14	all	1150	300	gcc14"
 	"robust-inputs	robust	70	120	testsuite/robust/inputs.sh"
 	"robust-setups	robust	12	120	testsuite/robust/setups.sh"
 	"robust-corpus	robust	5	120	testsuite/robust/corpus.sh"
@@ -77,6 +79,7 @@ stages=(
 	"kbuild-series	-	15	180	make_top check-kbuild-series"
 	"distributed	all	29	480	make_top check-kbuild-distributed"
 	"qemu	all	7	900	make_top check-qemu"
+	"qemu-gcc14	-	8	900	qemu/gcc14.sh"
 	"editors	all	22	120	testsuite/editors.sh"
 	"fix	all	16	300	fix"
 	"kbuild-sarif	all	19	300	kbuild_sarif"
@@ -205,7 +208,7 @@ stage() {
 	t0=$EPOCHREALTIME
 	child_cpu
 	c0=$cpu
-	# Nested (the gcc11 stage runs this script again), every line goes
+	# Nested (the gccN stages run this script again), every line goes
 	# up to the outer stage, which counts them.
 	if [ -n "${CHECK_NESTED:-}" ]; then
 		"$@" 2>&1 | tee "$log"
@@ -302,29 +305,51 @@ selftest_one() {
 	return $ok
 }
 
-# gcc11: the plugin stages whose results depend on the GCC release, with
-# GCC 11 (its plugin in build/gcc-11/, results in build/gcc-11/check/),
-# then each GCC refusing the plugin built for the other, and
-# style_compat.h refusing the releases not built and tested here
-# (testsuite/versions/cross-load.sh).  Not run again: new-warnings and
-# selfcheck (what they test, scripts/style-new-warnings on logs the sarif
-# stage checks and the project's C, does not change with the compiler),
-# and selftest, which tests the tests.
-gcc11() {
-	local p11 status=0
+# gcc11, gcc13, gcc14 (gcc_release N): the stages of group plugin:gcc,
+# whose results depend on the GCC release, with GCC N (its plugin in
+# build/gcc-N/, results in build/gcc-N/check/): GCC 11 on this machine
+# (Debian 12's), GCC 13 and 14 in a Debian 13 chroot
+# (scripts/chroot-trixie.sh, made under build/ on first use, as root; the
+# checkout is seen there at its own path, and BUILD must be inside it).
+# Then each GCC refusing the plugin built for another, and style_compat.h
+# refusing the releases not built and tested here
+# (testsuite/versions/cross-load.sh): GCC 11 with this machine's gcc, GCC
+# 13 with 14, GCC 14 with Debian 13's GCC 12.  Last, the style warnings
+# and fix-its of every DejaGnu case are GCC 12's, line for line
+# (testsuite/versions/same-warnings.sh; GCC 12: this machine's for GCC
+# 11, Debian 13's in the chroot).  Not run again: new-warnings and
+# selfcheck (what they test does not change with the compiler), and
+# selftest, which tests the tests.
+gcc_release() {
+	local major=$1 cc=gcc-$1 other ref p run=() status=0
 
-	if ! make -s -C "$top" GCC=gcc-11 CXX=g++-11 all > "$results/gcc11-build.log" 2>&1; then
-		echo "FAIL: gcc11: the plugin does not build for GCC 11 ($results/gcc11-build.log)"
+	case $major in
+	11) other=gcc ref=gcc ;;
+	13) other=gcc-14 ref=gcc-12 run=("$top/scripts/chroot-trixie.sh" run) ;;
+	14) other=gcc-12 ref=gcc-12 run=("$top/scripts/chroot-trixie.sh" run) ;;
+	*) echo "FAIL: gcc$major: no such stage"; return 1 ;;
+	esac
+	if ! "${run[@]}" make -s -C "$top" GCC="$cc" CXX="g++-$major" all \
+		> "$results/gcc$major-build.log" 2>&1; then
+		echo "FAIL: gcc$major: the plugin does not build for GCC $major ($results/gcc$major-build.log)"
 		return 1
 	fi
-	p11=$(make -s -C "$top" GCC=gcc-11 CXX=g++-11 plugin-path) || return 1
+	p=$("${run[@]}" make -s -C "$top" GCC="$cc" CXX="g++-$major" plugin-path) ||
+		return 1
 	# shellcheck disable=SC2046 # one word per stage
-	CHECK_NESTED=1 GCC=gcc-11 GXX=g++-11 CXX=g++-11 PLUGIN=$p11 \
-		BUILD=$BUILD/gcc-11/check "$0" $(stages_of plugin:gcc) |
-		sed 's/^\(PASS\|FAIL\): /&gcc11: /' || status=1
-	"$top/testsuite/versions/cross-load.sh" gcc gcc-11 || status=1
+	"${run[@]}" env CHECK_NESTED=1 GCC="$cc" GXX="g++-$major" \
+		CXX="g++-$major" PLUGIN="$p" BUILD="$BUILD/$cc/check" \
+		"$top/scripts/check.sh" $(stages_of plugin:gcc) |
+		sed "s/^\(PASS\|FAIL\): /&gcc$major: /" || status=1
+	"${run[@]}" "$top/testsuite/versions/cross-load.sh" "$other" "$cc" ||
+		status=1
+	"${run[@]}" "$top/testsuite/versions/same-warnings.sh" "$ref" "$cc" ||
+		status=1
 	return $status
 }
+gcc11() { gcc_release 11; }
+gcc13() { gcc_release 13; }
+gcc14() { gcc_release 14; }
 
 # kbuild_sarif: the qemu stage's 6.1 style build, if it wrote its SARIF
 # log, is the -j2 build of the test (one kernel build less); the test

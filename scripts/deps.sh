@@ -3,12 +3,15 @@
 #
 # deps.sh - install the Debian packages this project needs
 #
-# Usage: scripts/deps.sh [plugin|gcc11|robust|kernel|bench|all]...   (default: all)
+# Usage: scripts/deps.sh [plugin|gcc11|chroot|robust|kernel|bench|all]...   (default: all)
 #
 #   plugin  build the plugin and run its DejaGnu suite and shell tests
 #           (gfortran: the plugin loaded into f951)
 #   gcc11   the same for GCC 11 (make check-plugin-gcc11): gcc-11, g++-11
 #           and gfortran-11 with GCC 11's plugin headers
+#   chroot  the gcc13 and gcc14 stages: debootstrap makes their Debian 13
+#           chroot (scripts/chroot-trixie.sh installs GCC 13 and 14 in it),
+#           unshare (util-linux) gives it mounts of its own
 #   robust  testsuite/robust: GCC's own tests, csmith, valgrind, ccache,
 #           distcc
 #   kernel  unpack, patch, build and boot kernels in QEMU; build kernel
@@ -31,6 +34,7 @@ robust_pkgs=("gcc-$gcc_major-source" csmith libcsmith-dev valgrind ccache
 	     distcc distcc-pump time)
 bench_pkgs=(valgrind gnuplot-nox time)
 gcc11_pkgs=(gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev)
+chroot_pkgs=(debootstrap util-linux)
 
 want=()
 for group in "${@:-all}"; do
@@ -40,9 +44,11 @@ for group in "${@:-all}"; do
 	kernel) want+=("${kernel_pkgs[@]}") ;;
 	bench) want+=("${bench_pkgs[@]}") ;;
 	gcc11) want+=("${gcc11_pkgs[@]}") ;;
-	all) want+=("${plugin_pkgs[@]}" "${gcc11_pkgs[@]}" "${robust_pkgs[@]}"
+	chroot) want+=("${chroot_pkgs[@]}") ;;
+	all) want+=("${plugin_pkgs[@]}" "${gcc11_pkgs[@]}" "${chroot_pkgs[@]}"
+		    "${robust_pkgs[@]}"
 		    "${kernel_pkgs[@]}" "${bench_pkgs[@]}") ;;
-	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, robust, kernel, bench, all)" >&2
+	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, chroot, robust, kernel, bench, all)" >&2
 	   exit 2 ;;
 	esac
 done

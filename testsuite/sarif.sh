@@ -11,7 +11,9 @@
 #  - five lines added at the top, and a compile from another directory,
 #    leave every fingerprint unchanged;
 #  - the fixes, applied from the log alone, give testsuite/fixits/*.fixed;
-#  - UTF-16 columns, an unwritable path, parallel writers.
+#  - UTF-16 columns, an unwritable path, parallel writers;
+#  - GCC's own SARIF (GCC 13 and later) for the same compile holds the
+#    same style results, with fixes and docs URLs, but no fingerprints.
 #
 # Usage: testsuite/sarif.sh   (PLUGIN, GCC, BUILD from the environment;
 # SARIF_MULTITOOL, default BUILD/npm/..., from scripts/deps-npm.sh)
@@ -237,7 +239,53 @@ check "sarif: no temporary file left" [ "$leftover" -eq 0 ]
 rm -f "$out"/shared.sarif.*
 
 #
-# 7. Validation: every log written above.
+# 7. GCC's own SARIF (-fdiagnostics-format=sarif-file, GCC 13 and later)
+#    for the same compile as sarif=: the same style results (rule and
+#    line), each with a fix and its rule's section of rules.md as helpUri;
+#    but no fingerprints, and no text warnings on stderr (docs/sarif.md).
+#    GCC 11 and 12 have none: they refuse the option.
+#
+own=$out/gcc-own
+mkdir -p "$own"
+jqe() { jq -e "$@" > /dev/null; }
+printf '%s\n' 'void g(int);' 'void f(int a, int b)' '{' '	if (a) g(1);' \
+	'	while (b) b--;' '	g(2); g(3);' '	if (a)' '		g(4);' \
+	'	else g(5);' '}' > "$own/own.c"
+(cd "$own" && $GCC -fplugin="$PLUGIN" -fdiagnostics-format=sarif-file \
+	-fplugin-arg-style_plugin-sarif=plugin.sarif \
+	-fplugin-arg-style_plugin-srcroot="$own" -c own.c -o own.o 2> stderr.txt)
+rc=$?
+if [ "$($GCC -dumpversion | cut -d. -f1)" -lt 13 ]; then
+	check "sarif: GCC $($GCC -dumpversion) has no SARIF of its own (sarif-file refused)" \
+		eval '[ $rc -ne 0 ] && grep -q "sarif-file" "$own/stderr.txt"'
+else
+	# GCC's log, renamed so that step 8 does not validate it.
+	gcc_log=$(find "$own" -name '*.sarif' ! -name plugin.sarif | head -n 1)
+	[ -z "$gcc_log" ] || mv "$gcc_log" "$own/gcc.json"
+	theirs=$(jq -r '.runs[0].results[] | select(.ruleId | startswith("-Wstyle-")) |
+		"\(.ruleId | ltrimstr("-W")) \(.locations[0].physicalLocation.region.startLine)"' \
+		"$own/gcc.json" 2>/dev/null | sort)
+	ours=$(jq -r '.runs[0].results[] |
+		"\(.ruleId) \(.locations[0].physicalLocation.region.startLine)"' \
+		"$own/plugin.sarif" | sort)
+	check "sarif: GCC's own log has the plugin's 4 results, rule and line" \
+		eval '[ $rc -eq 0 ] && [ "$(wc -l <<<"$ours")" -eq 4 ] && [ "$theirs" = "$ours" ]'
+	check "sarif: GCC's own log: a fix with each style result" jqe \
+		'[.runs[0].results[] | select(.ruleId | startswith("-Wstyle-")) | .fixes | length > 0] | all and length == 4' \
+		"$own/gcc.json"
+	check "sarif: GCC's own log: each style rule's helpUri is its rules.md section" jqe \
+		'[.runs[0].tool.driver.rules[] | select(.id | startswith("-Wstyle-")) |
+		  .helpUri | test("/rules[.]md#-wstyle-[a-z-]+$")] | all and length == 4' \
+		"$own/gcc.json"
+	check "sarif: GCC's own log: no fingerprints (the plugin's log has them)" jqe \
+		'[.runs[0].results[] | .partialFingerprints // {} | keys[] | select(startswith("stylePlugin"))] | length == 0' \
+		"$own/gcc.json"
+	check "sarif: GCC's sarif-file: no style warning on stderr" \
+		eval '! grep -Eq "$STYLE_TAG_RE" "$own/stderr.txt"'
+fi
+
+#
+# 8. Validation: every log written above.
 #
 mapfile -t logs < <(find "$out" -name '*.sarif' | sort)
 if [ ! -x "$MT" ]; then

@@ -10,7 +10,11 @@
 # checks that each loads in its own compiler and reports a violation, and
 # that each compiler (C and C++) refuses the other's plugin with exactly
 #   cc1: error: style_plugin: built for GCC X, but this is GCC Y: rebuild the plugin
-# Then style_compat.h's version guard: GCC 11 and 12 pass, any other
+# or, where the other release's cc1 lacks a symbol the plugin uses (GCC
+# 13 and 14 changed signatures; GCC 11 and 12 did not), with the dynamic
+# loader's one line, before the plugin runs:
+#   cc1: error: cannot load plugin P: P: undefined symbol: SYMBOL
+# Then style_compat.h's version guard: GCC 11 to 14 pass, any other
 # release gets one #error (a newer one may try with
 # -DSTYLE_PLUGIN_UNTESTED_GCC).
 # Prints PASS:/FAIL: lines (scripts/lib.sh); BUILD (default
@@ -69,14 +73,24 @@ for built in "$1" "$2"; do
 			check "$name: the compile fails" [ $status -ne 0 ]
 			check "$name: no object" [ ! -e "$tmp/x.o" ]
 			check "$name: one line" [ "$(wc -l < "$out")" -eq 1 ]
-			check "$name: it names both versions" grep -qx \
-				"cc1[a-z]*: error: style_plugin: built for GCC ${ver[$built]//./\\.}, but this is GCC ${ver[$cc]//./\\.}: rebuild the plugin" "$out"
+			# GCC loads a plugin with RTLD_NOW: where the other
+			# release's cc1 lacks a symbol the plugin uses (GCC 13
+			# and 14 changed the signatures of line-map and
+			# diagnostic functions), the dynamic loader refuses it,
+			# in GCC's one line, before the plugin's own check.
+			if grep -q ': error: cannot load plugin ' "$out"; then
+				check "$name: the loader refuses it (undefined symbol)" grep -qx \
+					"cc1[a-z]*: error: cannot load plugin ${so[$built]}: ${so[$built]}: undefined symbol: [^ ]*" "$out"
+			else
+				check "$name: it names both versions" grep -qx \
+					"cc1[a-z]*: error: style_plugin: built for GCC ${ver[$built]//./\\.}, but this is GCC ${ver[$cc]//./\\.}: rebuild the plugin" "$out"
+			fi
 			[ "$(wc -l < "$out")" -eq 1 ] || sed 's/^/    /' "$out"
 		done
 	done
 done
-# style_compat.h claims only the releases built and tested here, 11 and
-# 12: its version guard, taken as it stands in the header, passes those
+# style_compat.h claims only the releases built and tested here, 11 to
+# 14: its version guard, taken as it stands in the header, passes those
 # and stops any other with one #error line; STYLE_PLUGIN_UNTESTED_GCC lets
 # a newer one (not an older one) through.
 sed -n '/^#if BUILDING_GCC_MAJOR < 11$/,/^#endif$/p' "$top/plugin/style_compat.h" > "$tmp/guard.h"
@@ -89,14 +103,14 @@ guard() {
 	"$1" -E -DBUILDING_GCC_MAJOR="$major" "${@:2}" -x c "$tmp/guard.h" \
 		2>&1 >/dev/null | grep -c 'error: #error'
 }
-for major in 11 12; do
+for major in 11 12 13 14; do
 	check "style_compat.h builds for GCC $major" [ "$(guard $major "$1")" -eq 0 ]
 done
-for major in 10 13 14; do
+for major in 10 15 16; do
 	check "style_compat.h refuses GCC $major with one #error" [ "$(guard $major "$1")" -eq 1 ]
 done
-check "STYLE_PLUGIN_UNTESTED_GCC lets GCC 13 try" \
-	[ "$(guard 13 "$1" -DSTYLE_PLUGIN_UNTESTED_GCC)" -eq 0 ]
+check "STYLE_PLUGIN_UNTESTED_GCC lets GCC 15 try" \
+	[ "$(guard 15 "$1" -DSTYLE_PLUGIN_UNTESTED_GCC)" -eq 0 ]
 check "STYLE_PLUGIN_UNTESTED_GCC does not let GCC 10 through" \
 	[ "$(guard 10 "$1" -DSTYLE_PLUGIN_UNTESTED_GCC)" -eq 1 ]
 [ "$failed" -eq 0 ]
