@@ -14,7 +14,8 @@
 #          same arguments
 #   style  make W=style
 # Each is built once first (make prepare and the plugins are not timed),
-# then WB_ROUNDS rounds (3) of make clean (not timed) and a timed make
+# then WB_ROUNDS rounds (3) of make clean and make scripts (which makes
+# the plugin again; not timed) and a timed make
 # -j$JOBS of each, in the order plain floor style, style plain floor, ...
 # (each first once), so that a drift of the machine's load falls on each
 # alike.  The user+sys CPU of each make (all it ran: the compiles, the
@@ -119,9 +120,11 @@ stage_build() {
 			order+=("${variants[(i + r - 1) % 3]}")
 		done
 		for v in "${order[@]}"; do
-			mk "$v" clean >"$work/logs/$v.clean.log" 2>&1 ||
-				die_log "$work/logs/$v.clean.log" "make clean ($v)"
-			[ "$v" != floor ] || check_floor
+			# make clean removes the plugin's objects: the plugin
+			# (and the floor) made again before the timed make.
+			{ mk "$v" clean && mk "$v" -j"$jobs" scripts; } >"$work/logs/$v.clean.log" 2>&1 ||
+				die_log "$work/logs/$v.clean.log" "make clean scripts ($v)"
+			[ "$v" != floor ] || install_floor
 			note "round $r/$rounds: $v"
 			# shellcheck disable=SC2046,SC2086 # words without blanks
 			/usr/bin/time -f '%U %S %e' -o "$work/time.txt" \
