@@ -158,9 +158,10 @@ cmd_of() {
 # compile OBJ VARIANT MODE OUT ONCE: compile OBJ plain, with the plugin
 # (style: once=ONCE; alone: no once=, every function walked, every
 # warning given) or the floor plugin; cc1 wrapped by cc1-wrap.sh MODE
-# OUT unless MODE is "none"; stderr to OUT.stderr.
+# OUT unless MODE is "none" or "strace" (the whole command under
+# strace -f -c, its table in OUT); stderr to OUT.stderr.
 compile() {
-	local obj=$1 variant=$2 mode=$3 o=$4 once=${5:-} scratch c extra='' wrap=''
+	local obj=$1 variant=$2 mode=$3 o=$4 once=${5:-} scratch c extra='' wrap='' pre=''
 	scratch=$(mktemp -d "$work/scratch.XXXXXX")
 	c=$(cmd_of "$obj" "$scratch")
 	case $variant in
@@ -170,14 +171,26 @@ compile() {
 	alone) extra="-fplugin=$work/style_plugin.so" ;;
 	*) die "unknown variant $variant" ;;
 	esac
-	[ "$mode" = none ] || wrap="-wrapper $here/cc1-wrap.sh,$mode,$o"
+	case $mode in
+	none) ;;
+	strace) pre="strace -f -c -o $o" ;;
+	*) wrap="-wrapper $here/cc1-wrap.sh,$mode,$o" ;;
+	esac
 	# shellcheck disable=SC2086 # the command is a shell command line
-	(cd "$out" && eval "nice -n 19 ${c/gcc /gcc $wrap $extra }") 2>"$o.stderr" ||
+	(cd "$out" && eval "nice -n 19 $pre ${c/gcc /gcc $wrap $extra }") 2>"$o.stderr" ||
 		{ rm -rf "$scratch"; die "compile of $obj ($variant) failed: $(tail -n 3 "$o.stderr")"; }
 	rm -rf "$scratch"
 }
 
-sampled() { awk -F'\t' -v k="$run" '$1 <= k { print $2 }' "$work/sample.txt"; }
+# The first SAMPLE_RUN objects of the sample, or SAMPLE_OBJECTS.
+sampled() {
+	if [ -n "${SAMPLE_OBJECTS:-}" ]; then
+		# shellcheck disable=SC2086 # a list of objects
+		printf '%s\n' $SAMPLE_OBJECTS
+	else
+		awk -F'\t' -v k="$run" '$1 <= k { print $2 }' "$work/sample.txt"
+	fi
+}
 
 stage_records() {
 	local obj b
@@ -336,6 +349,68 @@ stage_rss() {
 	done
 }
 
+# sc_total TABLE: the system calls of a strace -c table.
+sc_total() { awk '$NF == "total" { print $4 }' "$1"; }
+
+# sc_count OBJ B: OBJ's system calls (strace -f -c of kbuild's whole
+# command: gcc, cc1, as) plain, with the floor plugin, with the plugin
+# and a copy of the records (style), and with the plugin and an empty
+# records directory (empty), in B.sc.VARIANT (the tables) and B.sc.tsv.
+sc_count() {
+	local obj=$1 b=$2 v
+	current "$b" sc.tsv sc.key "$stylesum" && return
+	for v in plain floor style empty; do
+		rm -rf "$b.sc.once" && mkdir -p "$b.sc.once"
+		[ "$v" != style ] || cp -r "$work/once/." "$b.sc.once"
+		compile "$obj" "${v/empty/style}" strace "$b.sc.$v" "$b.sc.once"
+	done
+	rm -rf "$b.sc.once"
+	printf '%s\t%s\t%s\t%s\t%s\n' "$obj" "$(sc_total "$b.sc.plain")" "$(sc_total "$b.sc.floor")" \
+		"$(sc_total "$b.sc.style")" "$(sc_total "$b.sc.empty")" >"$b.sc.tsv"
+	echo "$stylesum" >"$b.sc.key"
+}
+
+# The system calls of each compile (issue 31), one compile at a time
+# (the counts do not depend on the load): syscalls.tsv and the sums and
+# per-object extras over plain in syscalls.txt.
+stage_syscalls() {
+	local obj b k=0
+	measure_tools
+	mkdir -p "$work/res"
+	for obj in $(sampled); do
+		k=$((k + 1))
+		b=$work/res/${obj//\//+}
+		keys "$obj"
+		note "syscalls $k/$run: $obj"
+		sc_count "$obj" "$b"
+	done
+	{
+		printf '# object\tplain\tfloor\tstyle\tempty\n'
+		for obj in $(sampled); do
+			cat "$work/res/${obj//\//+}.sc.tsv"
+		done
+	} >"$work/syscalls.tsv"
+	awk -F'\t' '
+	function pct(a, b) { return 100 * (a - b) / b }
+	function stats(name, c,    i, j, t, n) {
+		n = 0
+		for (i = 1; i <= k; i++)
+			v[++n] = pct(x[i, c], x[i, 2])
+		for (i = 1; i <= n; i++)
+			for (j = i + 1; j <= n; j++)
+				if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+		printf "%s: %d system calls against %d plain, sum %+.1f%%; per object median %+.1f%%, max %+.1f%%\n",
+			name, s[c], s[2], pct(s[c], s[2]), v[int((n + 1) / 2)], v[n]
+	}
+	!/^#/ { k++; for (c = 2; c <= 5; c++) { x[k, c] = $c; s[c] += $c } }
+	END {
+		printf "system calls per compile (strace -f -c of the whole command), %d objects\n", k
+		stats("floor plugin", 3)
+		stats("W=style, the records", 4)
+		stats("W=style, empty records", 5)
+	}' "$work/syscalls.tsv" | tee "$work/syscalls.txt"
+}
+
 median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # warned FILE...: the plugin's warnings in those stderr files, once each.
@@ -427,7 +502,7 @@ stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(tree list draw records rss warnings measure report)
 for s in "${stages[@]}"; do
 	case $s in
-	tree | list | draw | records | plain | rss | measure | warnings | report) "stage_$s" ;;
-	*) die "unknown stage '$s' (tree, list, draw, records, plain, rss, measure, warnings, report)" ;;
+	tree | list | draw | records | plain | rss | measure | warnings | report | syscalls) "stage_$s" ;;
+	*) die "unknown stage '$s' (tree, list, draw, records, plain, rss, measure, warnings, report, syscalls)" ;;
 	esac
 done

@@ -13,13 +13,16 @@
 struct style_keyset {
 	unsigned long long *slot;	/* 0: an empty slot */
 	size_t size, count;
-	size_t min_size;		/* the first allocation */
+	size_t min_size;		/* the first allocation: a power of 2 */
 };
 
 #pragma GCC visibility push(hidden)
 
 /* Add KEY (not 0) to SET; false if it was there already. */
 bool style_keyset_add(struct style_keyset *set, unsigned long long key);
+
+/* Make room in SET for COUNT keys, so that adding them grows nothing. */
+void style_keyset_reserve(struct style_keyset *set, size_t count);
 
 /* Empty SET and give its memory back. */
 void style_keyset_release(struct style_keyset *set);

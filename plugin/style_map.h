@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * style_map.h - the plugin's larger tables in anonymous mappings of their
+ * style_map.h - the plugin's larger tables in an anonymous mapping of its
  * own, not in the compiler's heap.  Freed heap memory stays in cc1's
  * resident set, and its free chunks are pages cc1 never touched until
- * the plugin did: a table here costs only while it is mapped, and the
- * plugin unmaps most at PLUGIN_ALL_IPA_PASSES_START, before the back end.
+ * the plugin did: a table here costs only until style_map_trim(), which
+ * the plugin calls at PLUGIN_ALL_IPA_PASSES_START, before the back end.
  * No GCC header.
  */
 #ifndef STYLE_MAP_H
@@ -21,8 +21,18 @@
  */
 void *style_map_resize(void *p, size_t old_size, size_t new_size);
 
-/* Give back P, a table of SIZE bytes from style_map_resize (or NULL). */
+/* A table of SIZE bytes, not cleared.  Exits on running out of memory. */
+void *style_map_alloc(size_t size);
+
+/*
+ * Give back P, a table of SIZE bytes from style_map_resize (or NULL), or
+ * a mapping of SIZE bytes of its own.  Its pages stay the plugin's, for
+ * the next table, until style_map_trim().
+ */
 void style_map_free(void *p, size_t size);
+
+/* The pages of the tables freed go back to the system. */
+void style_map_trim(void);
 
 #pragma GCC visibility pop
 

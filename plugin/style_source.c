@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -50,13 +49,13 @@ static unsigned int src_clock;
 static bool said_stdin;
 
 /*
- * Drop F's text and index.  The text has a mapping of its own (see
- * src_file_load), so its pages go back to the system here.
+ * Drop F's text and index.  Both are tables of style_map.c (or the text
+ * a mapping of style_input.c's), kept for the next file read until
+ * style_map_trim() gives their pages back.
  */
 static void src_file_release(struct src_file *f)
 {
-	if (f->text)
-		munmap(f->text, f->map_size);
+	style_map_free(f->text, f->map_size);
 	style_map_free(f->line_start, f->cap_lines * sizeof(int));
 	memset(f, 0, sizeof(*f));
 }
@@ -65,43 +64,65 @@ void style_source_release(void)
 {
 	for (int i = 0; i < SRC_CACHE_FILES; i++)
 		src_file_release(&src_cache[i]);
+	style_map_trim();
 }
 
 /*
- * Read FILE into an anonymous mapping of its own, followed by at least
- * one NUL.  Not malloc: a kernel unit reads some 200 headers (2-3 MB)
- * one after the other, and the heap keeps the pages of freed buffers,
- * which raised cc1's peak RSS by the size of the cache.  Not a mapping
- * of the file itself: a file truncated during the compile would make
- * reading its pages fault (SIGBUS) and crash the compiler.
+ * The first read of a file: the size of the tables that hold its text
+ * (virtual; only the pages read into count).  Nearly every header is
+ * smaller, and read by one read(2) that comes back short: no stat.
  */
-static void src_file_read(struct src_file *f, int fd, size_t size)
-{
-	size_t page = sysconf(_SC_PAGESIZE);
-	size_t got = 0;
-	ssize_t n;
-	void *p;
+#define SRC_FIRST_READ (256 * 1024)
 
-	f->map_size = (size + 1 + page - 1) / page * page;
-	p = mmap(NULL, f->map_size, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return;
-	f->text = (char *)p;
-	while (got < size) {
-		n = read(fd, f->text + got, size - got);
+/*
+ * Read the file open at FD into a table of style_map.c, followed by at
+ * least one NUL.  Not malloc: a kernel unit reads some 200 headers (2-3
+ * MB) one after the other, and the heap keeps the pages of freed
+ * buffers, which raised cc1's peak RSS by the size of the cache.  Not a
+ * mapping of the file itself: a file truncated during the compile would
+ * make reading its pages fault (SIGBUS) and crash the compiler.  Only a
+ * regular file is read whole: when a read fills the table, fstat says
+ * whether it is one and how large; anything else (a device) is dropped.
+ */
+static void src_file_read(struct src_file *f, int fd)
+{
+	size_t cap = SRC_FIRST_READ, got = 0;
+	struct stat st;
+	ssize_t n;
+
+	f->text = (char *)style_map_alloc(cap);
+	for (;;) {
+		n = read(fd, f->text + got, cap - 1 - got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			break;
 		got += n;
+		if (got < cap - 1)
+			break;	/* a short read of a regular file: its end */
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+			got = 0;
+			break;
+		}
+		if ((size_t)st.st_size + 2 > cap) {
+			size_t more = (size_t)st.st_size + 2;
+
+			f->text = (char *)style_map_resize(f->text, cap, more);
+			cap = more;
+		}
 	}
+	if (!got) {
+		style_map_free(f->text, cap);
+		f->text = NULL;
+		return;
+	}
+	f->text[got] = 0;
 	f->size = got;
+	f->map_size = cap;
 }
 
 static void src_file_load(struct src_file *f, const char *name)
 {
-	struct stat st;
 	int fd;
 
 	src_file_release(f);
@@ -116,15 +137,11 @@ static void src_file_load(struct src_file *f, const char *name)
 				  "style_plugin: code read from standard input is not checked");
 		return;
 	}
-	/* Only regular files: opening a FIFO would wait for a writer. */
-	if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) {
-		fd = open(name, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-			    st.st_size > 0)
-				src_file_read(f, fd, st.st_size);
-			close(fd);
-		}
+	/* O_NONBLOCK: opening a FIFO would wait for a writer. */
+	fd = open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd >= 0) {
+		src_file_read(f, fd);
+		close(fd);
 	}
 	/* No file (an icecc node): its lines in -fdirectives-only input. */
 	if (!f->text)

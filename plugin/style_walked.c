@@ -11,9 +11,10 @@
  * A function is known by its header (the file's name, size and
  * modification time: its content, within a build), the rules that are
  * on, and its name and the lines and columns where it starts and ends.
- * The records are DIR/walked-KEY, one file per header and set of rules,
- * the functions' keys (8 bytes each, in this machine's byte order),
- * appended at the end of a compile that had no error, in one write each.
+ * The records are one file, DIR/walked-records, the functions' keys (8
+ * bytes each, in this machine's byte order, each of them a hash of its
+ * header's key too), appended at the end of a compile that had no
+ * error, in one write; a compile reads them all at its first header.
  * What is walked by every compile: the functions of the main file, those
  * with a preprocessor directive among their lines (an #if may give them
  * another body in another compile: they are recorded as such, their key
@@ -58,9 +59,11 @@ static unsigned long long key_mix(unsigned long long h, unsigned long long v)
 struct header {
 	const char *name;
 	unsigned long long key;	/* 0: not deduplicated */
-	char *pending;		/* records to append */
-	size_t len, size;
 };
+
+/* The records to append at the end of the compile. */
+static unsigned long long *pending;
+static size_t n_pending, pending_size;
 
 static struct header *headers;
 static size_t n_headers, headers_size;
@@ -86,39 +89,59 @@ static bool known_add(unsigned long long key)
 	return style_keyset_add(&known, key | 1);
 }
 
-static char *record_path(unsigned long long key)
+/* DIR/walked-records: the records of every header, one file. */
+static char *record_path(void)
 {
-	static const char digits[] = "0123456789abcdef";
-	char name[sizeof("/walked-") + 16];
-
-	memcpy(name, "/walked-", 8);
-	for (int i = 0; i < 16; i++)
-		name[8 + i] = digits[key >> (60 - 4 * i) & 15];
-	name[24] = 0;
-	return concat(walked_dir, name, NULL);
+	return concat(walked_dir, "/walked-records", NULL);
 }
 
-/* Read the records of header key KEY into the known set. */
-static void load_records(unsigned long long key)
+/*
+ * Read the records into the known set, at the first header: one file
+ * read in one go, not a file per header (an open, a read and a close
+ * each, and a failing open for each header without records: some 2,000
+ * system calls in a compile, issue 31).
+ */
+static void load_records(void)
 {
-	char *path = record_path(key);
-	int fd = open(path, O_RDONLY);
-	unsigned long long keys[512];
-	ssize_t got;
+	static bool loaded;
+	char *path;
+	unsigned long long *keys;
+	struct stat st;
+	size_t size, got = 0;
+	ssize_t n;
+	int fd;
 
+	if (loaded)
+		return;
+	loaded = true;
+	path = record_path();
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	free(path);
 	if (fd < 0)
 		return;
 	/*
-	 * Whole records only: another compile may be appending.  A short
-	 * read is the end of the file (as it was then).
+	 * Whole records only: another compile may be appending.  Those it
+	 * appends after the fstat are its own to read for the next one.
 	 */
-	do {
-		got = read(fd, keys, sizeof(keys));
-		for (ssize_t i = 0; i < got / (ssize_t)sizeof(*keys); i++)
-			known_add(keys[i]);
-	} while (got == (ssize_t)sizeof(keys));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < 8) {
+		close(fd);
+		return;
+	}
+	size = (size_t)st.st_size / sizeof(*keys) * sizeof(*keys);
+	keys = (unsigned long long *)style_map_alloc(size);
+	while (got < size) {
+		n = read(fd, (char *)keys + got, size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += n;
+	}
 	close(fd);
+	style_keyset_reserve(&known, got / sizeof(*keys) + known.min_size);
+	for (size_t i = 0; i < got / sizeof(*keys); i++)
+		known_add(keys[i]);
+	style_map_free(keys, size);
 }
 
 static struct header *find_header(const char *name)
@@ -158,7 +181,7 @@ static struct header *find_header(const char *name)
 		h->key = style_fnv1a(rules_key, name, strlen(name) + 1);
 		h->key = style_fnv1a(h->key, id, sizeof(id));
 		h->key |= 1;
-		load_records(h->key);
+		load_records();
 	}
 	return h;
 }
@@ -256,38 +279,36 @@ bool style_walked_skip(tree fndecl)
 		return false;
 	if (has_directive(LINEMAP_FILE(map), pos[0], pos[2]))
 		key ^= 2;
-	if (h->len + sizeof(key) > h->size) {
-		h->size = h->size ? 2 * h->size : 512;
-		h->pending = XRESIZEVEC(char, h->pending, h->size);
+	if (n_pending == pending_size) {
+		pending_size = pending_size ? 2 * pending_size : 512;
+		pending = XRESIZEVEC(unsigned long long, pending, pending_size);
 	}
-	memcpy(h->pending + h->len, &key, sizeof(key));
-	h->len += sizeof(key);
+	pending[n_pending++] = key;
 	return false;
 }
 
-/* PLUGIN_FINISH: append this compile's records, if it compiled. */
+/*
+ * PLUGIN_FINISH: append this compile's records, if it compiled, in one
+ * write: with O_APPEND, the records of compiles running at the same time
+ * never mix (on a local file system, where a build keeps DIR).
+ */
 static void walked_finish(void *gcc_data, void *user_data)
 {
-	if (seen_error() || style_controls_any_region())
-		return;
-	for (size_t i = 0; i < n_headers; i++) {
-		struct header *h = &headers[i];
-		char *path;
-		int fd;
+	char *path;
+	int fd;
 
-		if (!h->len)
-			continue;
-		path = record_path(h->key);
-		fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-		if (fd < 0 && errno == ENOENT && mkdir(walked_dir, 0755) == 0)
-			fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-		if (fd >= 0) {
-			if (write(fd, h->pending, h->len) < 0)
-				errno = 0;	/* a record less: walked again */
-			close(fd);
-		}
-		free(path);
+	if (!n_pending || seen_error() || style_controls_any_region())
+		return;
+	path = record_path();
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0 && errno == ENOENT && mkdir(walked_dir, 0755) == 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		if (write(fd, pending, n_pending * sizeof(*pending)) < 0)
+			errno = 0;	/* records less: walked again */
+		close(fd);
 	}
+	free(path);
 }
 
 /* PLUGIN_ALL_IPA_PASSES_START: the functions are checked. */
@@ -297,6 +318,11 @@ static void walked_done(void *gcc_data, void *user_data)
 	style_map_free(header_index, index_size * sizeof(*header_index));
 	header_index = NULL;
 	index_size = 0;
+	style_map_free(headers, headers_size * sizeof(*headers));
+	headers = NULL;
+	n_headers = 0;
+	headers_size = 0;
+	style_map_trim();
 }
 
 void style_walked_init(const struct plugin_name_args *info,

@@ -25,14 +25,14 @@ set -euo pipefail
 
 gcc_major=$(${GCC:-gcc} -dumpversion | cut -d. -f1)
 
-plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl gfortran jq)
+plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl gfortran jq strace)
 kernel_pkgs=(linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev
 	     libssl-dev cpio xz-utils qemu-system-x86 busybox-static
 	     python3 git patch vim emacs-nox icecc distcc iproute2
 	     util-linux)
 robust_pkgs=("gcc-$gcc_major-source" csmith libcsmith-dev valgrind ccache
 	     distcc distcc-pump time)
-bench_pkgs=(valgrind gnuplot-nox time)
+bench_pkgs=(valgrind gnuplot-nox time strace)
 gcc11_pkgs=(gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev)
 chroot_pkgs=(debootstrap util-linux)
 

@@ -275,3 +275,33 @@ done
 # A later compile does skip: c.c's own line, and nothing of the header.
 walk_run again "$tmp/walk/once1" a
 check "walked: a compile after them reports nothing new" test ! -s walk/again.txt
+
+# System calls (issue 31): with the records of an earlier compile, the
+# plugin adds at most 10% to a plain compile's system calls (strace -f
+# -c of gcc, cc1 and as), on a file that includes 40 headers with an
+# inline function each, searched in 4 directories as the kernel's are in
+# several.  A file of records per header (an open, a read and a close
+# each), a stat before each source read or a mapping per table would each
+# take it over (the plugin of the commit before it: +22%).
+mkdir -p sc/inc sc/i1 sc/i2 sc/i3
+for i in $(seq 1 40); do
+	printf 'static inline int h%d(int x)\n{\n\tif (x)\n\t\treturn %d;\n\treturn 0;\n}\n' \
+		"$i" "$i" > "sc/inc/h$i.h"
+	echo "#include \"h$i.h\""
+done > sc/a.c
+printf 'int f(int x)\n{\n\treturn h1(x) + h40(x);\n}\n' >> sc/a.c
+# sc_calls NAME GCC-ARGS...: the system calls of the compile of sc/a.c.
+sc_calls() {
+	local name=$1
+	shift
+	(cd sc && strace -f -c -o "$name.strace" "$GCC" -O2 -Ii1 -Ii2 -Ii3 -Iinc "$@" \
+		-c a.c -o a.o > "$name.txt" 2>&1)
+	awk '$NF == "total" { print $4 }' "sc/$name.strace"
+}
+(cd sc && $GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once=once -Iinc -c a.c -o a.o \
+	> records.txt 2>&1)
+check "syscalls: the records compile, no ICE, plugin loaded" gcc_ok $? sc/records.txt
+sc_plain=$(sc_calls plain)
+sc_style=$(sc_calls style -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once=once)
+check "syscalls: with the records, at most +10% over plain ($sc_style against $sc_plain)" \
+	test "$sc_plain" -gt 0 -a "$((sc_style * 10))" -le "$((sc_plain * 11))"
