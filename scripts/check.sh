@@ -5,9 +5,9 @@
 #
 # Usage: scripts/check.sh STAGE...
 #   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu,
-#          fix, kbuild-sarif, editors (after qemu: its log),
+#          fix, kbuild-sarif, kbuild-checker, editors (after qemu: its log),
 #          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
-#          fix, kbuild-sarif),
+#          fix, kbuild-sarif, kbuild-checker),
 #          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
 #          plugin-cli, controls, sarif, new-warnings, selfcheck, unit, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
@@ -77,6 +77,7 @@ min_tests() {
 	fix)			echo 16 ;;
 	gcc11)			echo 820 ;;
 	kbuild-sarif)		echo 19 ;;
+	kbuild-checker)		echo 28 ;;
 	*)			echo 1 ;;
 	esac
 }
@@ -324,6 +325,21 @@ run_stage() {
 		fi
 		stage kbuild-sarif env "${sref[@]}" make -C "$top" check-kbuild-sarif
 		;;
+	kbuild-checker)
+		# The qemu stage's 6.1 builds, plain and W=style with its
+		# SARIF log, if it made them: the test checks a built tree
+		# (no kernel build of its own).
+		local cref=()
+		if [ -f "$BUILD/qemu-6.1/plain/vmlinux" ] &&
+		   [ -s "$BUILD/qemu-6.1/style/style.sarif" ] &&
+		   grep -qs -- -fdiagnostics-column-unit=byte \
+			"$BUILD/qemu-6.1/plain/init/.main.o.cmd"; then
+			cref=(CHECKER_PLAIN="$BUILD/qemu-6.1/plain"
+			      CHECKER_STYLE="$BUILD/qemu-6.1/style"
+			      CHECKER_TREE="$BUILD/linux-6.1")
+		fi
+		stage kbuild-checker env "${cref[@]}" make -C "$top" check-kbuild-checker
+		;;
 	fix)
 		# The qemu stage's 6.1 style build, if there is one, is the
 		# reference build of the round trip (one kernel build less).
@@ -346,8 +362,9 @@ run_stage() {
 		run_stage editors
 		run_stage fix
 		run_stage kbuild-sarif
+		run_stage kbuild-checker
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, kbuild-checker, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }
