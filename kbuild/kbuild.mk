@@ -23,6 +23,10 @@
 #   check-kbuild-sarif    testsuite/kbuild/test-sarif.sh: STYLE_SARIF= on the QEMU
 #                         kernel (one log, the same in any compile order),
 #                         new warnings only
+#   check-kbuild-checker  testsuite/kbuild/test-checker.sh: make C=1/C=2 W=style,
+#                         the style check as the checker pass, on the QEMU
+#                         kernel built plain: no object or .cmd changed, the
+#                         warnings and SARIF log of a W=style build; M=
 #   check-kbuild-proof    testsuite/kbuild/test-proof.sh: compare-objs.sh rejects
 #                         planted code changes, accepts formatting (a
 #                         minute: run at two paths of different lengths)
@@ -146,6 +150,13 @@ check-kbuild-fix:
 .PHONY: check-kbuild-sarif
 check-kbuild-sarif:
 	$(kbuild-env) $(KBUILD_TEST_DIR)/test-sarif.sh
+
+# Not part of check-kbuild: make C=1 W=style and C=2 W=style on the CI
+# kernel built plain, against its W=style build (issue 35).  Two kernel
+# builds, none when CHECKER_PLAIN names the qemu stage's (make check).
+.PHONY: check-kbuild-checker
+check-kbuild-checker:
+	$(kbuild-env) $(KBUILD_TEST_DIR)/test-checker.sh
 
 # The committed tree-wide patches of 6.12 (issue 21).
 .PHONY: check-treewide treewide

@@ -83,6 +83,7 @@ stages=(
 	"editors	all	22	120	testsuite/editors.sh"
 	"fix	all	16	300	fix"
 	"kbuild-sarif	all	19	300	kbuild_sarif"
+	"kbuild-checker	all	28	300	kbuild_checker"
 )
 
 # row NAME: set name, group, min, budget and cmd (an array) from NAME's
@@ -350,6 +351,23 @@ gcc_release() {
 gcc11() { gcc_release 11; }
 gcc13() { gcc_release 13; }
 gcc14() { gcc_release 14; }
+
+# kbuild_checker: make C=2 W=style and C=1 W=style on the qemu stage's
+# 6.1 builds, plain and W=style with its SARIF log, if it made them: the
+# test checks a built tree (no kernel build of its own).
+kbuild_checker() {
+	local cref=()
+
+	if [ -f "$BUILD/qemu-6.1/plain/vmlinux" ] &&
+	   [ -s "$BUILD/qemu-6.1/style/style.sarif" ] &&
+	   grep -qs -- -fdiagnostics-column-unit=byte \
+		"$BUILD/qemu-6.1/plain/init/.main.o.cmd"; then
+		cref=(CHECKER_PLAIN="$BUILD/qemu-6.1/plain"
+		      CHECKER_STYLE="$BUILD/qemu-6.1/style"
+		      CHECKER_TREE="$BUILD/linux-6.1")
+	fi
+	env "${cref[@]}" make -C "$top" check-kbuild-checker
+}
 
 # kbuild_sarif: the qemu stage's 6.1 style build, if it wrote its SARIF
 # log, is the -j2 build of the test (one kernel build less); the test
