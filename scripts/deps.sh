@@ -3,7 +3,8 @@
 #
 # deps.sh - install the Debian packages this project needs
 #
-# Usage: scripts/deps.sh [plugin|gcc11|robust|kernel|bench|all]...   (default: all)
+# Usage: scripts/deps.sh [plugin|gcc11|robust|kernel|arm64|arches|bench|all]...
+#        (default: all)
 #
 #   plugin  build the plugin and run its DejaGnu suite and shell tests
 #           (gfortran: the plugin loaded into f951)
@@ -13,6 +14,11 @@
 #           distcc
 #   kernel  unpack, patch, build and boot kernels in QEMU; build kernel
 #           objects through icecc and distcc (testsuite/kbuild/test-distributed.sh)
+#   arm64   the arm64 stage (make check-arm64): Debian's aarch64 cross
+#           compiler, its plugin headers, static libc, qemu-system-arm
+#   arches  make check-arches (not in all): arm64's, and riscv64's cross
+#           compiler, plugin headers, static libc, qemu-system-misc and
+#           OpenSBI
 #   bench   bench/: valgrind, gnuplot, GNU time
 #
 # Only what is missing is installed, with apt-get (as root).  When that
@@ -31,6 +37,12 @@ robust_pkgs=("gcc-$gcc_major-source" csmith libcsmith-dev valgrind ccache
 	     distcc distcc-pump time)
 bench_pkgs=(valgrind gnuplot-nox time)
 gcc11_pkgs=(gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev)
+# The cross compilers are GCC 12 on Debian 12 (scripts/lib.sh's kernel_arch).
+arm64_pkgs=(gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
+	    libc6-dev-arm64-cross qemu-system-arm)
+arches_pkgs=("${arm64_pkgs[@]}" gcc-riscv64-linux-gnu
+	     gcc-12-plugin-dev-riscv64-linux-gnu libc6-dev-riscv64-cross
+	     qemu-system-misc opensbi)
 
 want=()
 for group in "${@:-all}"; do
@@ -40,9 +52,11 @@ for group in "${@:-all}"; do
 	kernel) want+=("${kernel_pkgs[@]}") ;;
 	bench) want+=("${bench_pkgs[@]}") ;;
 	gcc11) want+=("${gcc11_pkgs[@]}") ;;
+	arm64) want+=("${arm64_pkgs[@]}") ;;
+	arches) want+=("${arches_pkgs[@]}") ;;
 	all) want+=("${plugin_pkgs[@]}" "${gcc11_pkgs[@]}" "${robust_pkgs[@]}"
-		    "${kernel_pkgs[@]}" "${bench_pkgs[@]}") ;;
-	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, robust, kernel, bench, all)" >&2
+		    "${kernel_pkgs[@]}" "${arm64_pkgs[@]}" "${bench_pkgs[@]}") ;;
+	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, robust, kernel, arm64, arches, bench, all)" >&2
 	   exit 2 ;;
 	esac
 done
