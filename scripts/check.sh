@@ -5,9 +5,9 @@
 #
 # Usage: scripts/check.sh STAGE...
 #   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu,
-#          fix, kbuild-sarif, editors (after qemu: its log),
-#          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
-#          fix, kbuild-sarif),
+#          arm64, fix, kbuild-sarif, editors (after qemu: its log),
+#          all (plugin, gcc11, robust, kbuild, distributed, qemu, arm64,
+#          editors, fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
 #          plugin-cli, controls, sarif, new-warnings, selfcheck, unit, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
@@ -74,6 +74,7 @@ min_tests() {
 	kbuild-series)		echo 15 ;;
 	distributed)		echo 29 ;;
 	qemu)			echo 7 ;;
+	arm64)			echo 10 ;;
 	fix)			echo 16 ;;
 	gcc11)			echo 820 ;;
 	kbuild-sarif)		echo 19 ;;
@@ -311,6 +312,7 @@ run_stage() {
 	kbuild-series) stage kbuild-series make -C "$top" check-kbuild-series ;;
 	distributed) stage distributed make -C "$top" check-kbuild-distributed ;;
 	qemu) stage qemu make -C "$top" check-qemu ;;
+	arm64) stage arm64 make -C "$top" check-arm64 ;;
 	kbuild-sarif)
 		# The qemu stage's 6.1 style build, if it wrote its SARIF log,
 		# is the -j2 build of the test (one kernel build less); the
@@ -343,11 +345,12 @@ run_stage() {
 		run_stage kbuild
 		run_stage distributed
 		run_stage qemu
+		run_stage arm64
 		run_stage editors
 		run_stage fix
 		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, arm64, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }
