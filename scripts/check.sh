@@ -5,9 +5,9 @@
 #
 # Usage: scripts/check.sh STAGE...
 #   STAGE: plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu,
-#          arm64, fix, kbuild-sarif, editors (after qemu: its log),
-#          all (plugin, gcc11, robust, kbuild, distributed, qemu, arm64,
-#          editors, fix, kbuild-sarif),
+#          fix, kbuild-sarif, editors (after qemu: its log),
+#          all (plugin, gcc11, robust, kbuild, distributed, qemu, editors,
+#          fix, kbuild-sarif),
 #          or one part of plugin or robust: dejagnu, node-path, fixits, identity,
 #          plugin-cli, controls, sarif, new-warnings, selfcheck, unit, selftest, robust-inputs, robust-setups,
 #          robust-corpus, robust-csmith, robust-memcheck
@@ -350,7 +350,7 @@ run_stage() {
 		run_stage fix
 		run_stage kbuild-sarif
 		;;
-	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, arm64, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
+	*) echo "check.sh: unknown stage '$1' (plugin, gcc11, robust, kbuild-series, kbuild, distributed, qemu, fix, kbuild-sarif, all, or a part: ${plugin_stages[*]} unit selftest ${robust_stages[*]})" >&2
 	   failed=$((failed + 1)) ;;
 	esac
 }
