@@ -19,7 +19,8 @@
 #                   each of which must be on both sides (e.g. the objects
 #                   of one patch of a series, kbuild/treewide-proof.sh)
 #   --identical     the two dirs are builds of the same tree that must
-#                   give byte-identical vmlinux and bzImage (qemu/compare.sh:
+#                   give byte-identical vmlinux and bzImage (or another
+#                   arch's arch/ARCH/boot/Image) (qemu/compare.sh:
 #                   with and without W=style); on a difference, the
 #                   objects are classified to name the first that differs
 # Environment: VERBOSE=1 also lists the debug-only objects; TMPDIR.
@@ -76,6 +77,19 @@ check_dirs() {
 	a=$(cd "$a" && pwd -P)
 	b=$(cd "$b" && pwd -P)
 	[ "$a" != "$b" ] || die "OBJ_A and OBJ_B are the same directory"
+	# The kernel's arch, from the .config's header ("# Linux/arm64 6.1.x
+	# Kernel Configuration"). Only x86's images are traced; another
+	# arch's vmlinux and arch/ARCH/boot/Image (if either side has one)
+	# are compared, with --identical only.
+	karch=$(sed -n '1,3s|^# Linux/\([^ ]*\) .*|\1|p' "$a/.config")
+	case $karch in
+	x86_64 | i386 | x86 | '') image=arch/x86/boot/bzImage ;;
+	*)	image=arch/${karch%64}
+		[ -d "$a/$image" ] || image=arch/$karch
+		image=$image/boot/Image
+		[ $objects_only = 1 ] || [ $identical = 1 ] ||
+			die "$karch builds are compared with --identical or --objects-only (only x86's bzImage is traced)" ;;
+	esac
 	cmp -s "$a/.config" "$b/.config" || die "$a and $b have different .config files: not the same config"
 	src_a=$(cd "$(srctree_of "$a")" && pwd -P)
 	src_b=$(cd "$(srctree_of "$b")" && pwd -P)
@@ -540,8 +554,29 @@ made_again() {
 	echo "${ts[*]}"
 }
 
+# other_images: another arch's vmlinux and arch/ARCH/boot/Image (if
+# either side has one), byte for byte (--identical).
+other_images() {
+	local others=(vmlinux) f
+
+	[ ! -f "$a/$image" ] && [ ! -f "$b/$image" ] || others+=("$image")
+	for f in "${others[@]}"; do
+		if [ ! -f "$a/$f" ] || [ ! -f "$b/$f" ]; then
+			failure "$f: missing in $a or $b"
+		elif cmp -s "$a/$f" "$b/$f"; then
+			note "$f: identical ($(stat -c %s "$a/$f") bytes)"
+		else
+			failure "$f: differs (--identical)"
+		fi
+	done
+}
+
 # compare_images: vmlinux and bzImage, and the payload objects.
 compare_images() {
+	if [ $objects_only = 0 ] && [ "$image" != arch/x86/boot/bzImage ]; then
+		other_images
+		return
+	fi
 	if [ $objects_only = 0 ]; then
 		for f in vmlinux arch/x86/boot/bzImage; do
 			for d in "$a" "$b"; do

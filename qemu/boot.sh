@@ -13,7 +13,9 @@
 #   BOOT_VERBOSE  1 = also stream the console to stdout
 #   BOOT_MEM      guest memory (default 256M)
 #   BOOT_APPEND   extra kernel command line arguments
-#   QEMU          qemu binary (default qemu-system-x86_64)
+#   ARCH          x86_64 (default), arm64 or riscv: the QEMU machine, CPU
+#                 and console of scripts/lib.sh's kernel_arch
+#   QEMU          qemu binary (default qemu-system-x86_64, -aarch64, -riscv64)
 set -euo pipefail
 
 marker=STYLE-BOOT-OK
@@ -28,8 +30,9 @@ bz=$1 initrd=$2
 log=${3:-$(dirname "$bz")/boot.log}
 [ -f "$bz" ] || die "kernel image '$bz' not found"
 [ -f "$initrd" ] || die "initramfs '$initrd' not found"
-qemu=${QEMU:-qemu-system-x86_64}
-command -v "$qemu" >/dev/null || die "'$qemu' not found (Debian package: qemu-system-x86)"
+kernel_arch "${ARCH:-x86_64}"
+qemu=${QEMU:-$karch_qemu}
+command -v "$qemu" >/dev/null || die "'$qemu' not found (Debian packages: $karch_pkgs)"
 command -v timeout >/dev/null || die "timeout not found (coreutils)"
 tmo=${BOOT_TIMEOUT:-120}
 case $tmo in
@@ -38,8 +41,9 @@ esac
 mkdir -p "$(dirname "$log")"
 
 # panic=-1: reboot at once on panic, which -no-reboot turns into an exit.
-append="console=ttyS0 panic=-1 oops=panic rdinit=/init${BOOT_APPEND:+ $BOOT_APPEND}"
-cmd=("$qemu" -accel tcg -machine pc -cpu qemu64 -m "${BOOT_MEM:-256M}" -smp 1
+append="console=$karch_console panic=-1 oops=panic rdinit=/init${BOOT_APPEND:+ $BOOT_APPEND}"
+read -ra machine <<<"$karch_machine"
+cmd=("$qemu" -accel tcg "${machine[@]}" -m "${BOOT_MEM:-256M}" -smp 1
 	-nographic -no-reboot -serial stdio -monitor none
 	-kernel "$bz" -initrd "$initrd" -append "$append")
 

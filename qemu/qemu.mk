@@ -7,6 +7,10 @@
 #   check-qemu           both of the above, plus plain-vs-style byte
 #                        identity of vmlinux/bzImage for 6.1
 #   demo                 6.1 end to end, showing the guest console
+#   check-arm64          6.1's arm64 QEMU kernel with W=style, cross
+#                        compiled, boots (testsuite/kbuild/test-arch.sh)
+#   check-arches         arm64 and riscv64, each also byte-identical to
+#                        its plain build (not in make check)
 # Variables:
 #   BUILD            absolute build dir (default $(CURDIR)/build)
 #   QEMU_DEPS        prerequisites of these targets (e.g. the plugin), empty
@@ -17,7 +21,7 @@ BUILD ?= $(CURDIR)/build
 QEMU_DEPS ?=
 QEMU_KERNEL := BUILD='$(BUILD)' $(QEMU_MK_DIR)/kernel.sh
 
-.PHONY: qemu-6.1 qemu-6.12 check-qemu demo
+.PHONY: qemu-6.1 qemu-6.12 check-qemu demo check-arm64 check-arches
 
 qemu-6.1 qemu-6.12: qemu-%: $(QEMU_DEPS)
 	$(QEMU_KERNEL) $*
@@ -44,3 +48,16 @@ demo: $(QEMU_DEPS)
 	@echo "demo: SARIF log:      $(QEMU_SARIF)"
 	@echo "demo: console log:    $(BUILD)/qemu-6.1/style/boot.log"
 	@grep -a -m1 STYLE-BOOT-OK '$(BUILD)/qemu-6.1/style/boot.log' | tr -d '\r'
+
+# Other architectures, with Debian's cross compilers (scripts/deps.sh
+# arm64, arches): the arm64 stage of make check builds and boots one
+# kernel; check-arches adds the plain builds and riscv64.
+QEMU_ARCH := BUILD='$(BUILD)' $(QEMU_MK_DIR)/../testsuite/kbuild/test-arch.sh
+check-arm64:
+	$(QEMU_MK_DIR)/../scripts/deps.sh arm64
+	$(QEMU_ARCH) arm64
+
+check-arches:
+	$(QEMU_MK_DIR)/../scripts/deps.sh arches
+	$(QEMU_ARCH) --shared --identity arm64
+	$(QEMU_ARCH) --identity riscv

@@ -80,6 +80,7 @@ stages=(
 	"distributed	all	29	480	make_top check-kbuild-distributed"
 	"qemu	all	7	900	make_top check-qemu"
 	"qemu-gcc14	-	8	900	qemu/gcc14.sh"
+	"arm64	all	10	360	make_top check-arm64"
 	"editors	all	22	120	testsuite/editors.sh"
 	"fix	all	16	300	fix"
 	"kbuild-sarif	all	19	300	kbuild_sarif"

@@ -3,7 +3,8 @@
 #
 # deps.sh - install the Debian packages this project needs
 #
-# Usage: scripts/deps.sh [plugin|gcc11|chroot|robust|kernel|bench|all]...   (default: all)
+# Usage: scripts/deps.sh [plugin|gcc11|chroot|robust|kernel|arm64|arches|bench|all]...
+#        (default: all)
 #
 #   plugin  build the plugin and run its DejaGnu suite and shell tests
 #           (gfortran: the plugin loaded into f951)
@@ -16,6 +17,11 @@
 #           distcc
 #   kernel  unpack, patch, build and boot kernels in QEMU; build kernel
 #           objects through icecc and distcc (testsuite/kbuild/test-distributed.sh)
+#   arm64   the arm64 stage (make check-arm64): Debian's aarch64 cross
+#           compiler, its plugin headers, static libc, qemu-system-arm
+#   arches  make check-arches (not in all): arm64's, and riscv64's cross
+#           compiler, plugin headers, static libc, qemu-system-misc and
+#           OpenSBI
 #   bench   bench/: valgrind, gnuplot, GNU time
 #
 # Only what is missing is installed, with apt-get (as root).  When that
@@ -35,6 +41,12 @@ robust_pkgs=("gcc-$gcc_major-source" csmith libcsmith-dev valgrind ccache
 bench_pkgs=(valgrind gnuplot-nox time strace)
 gcc11_pkgs=(gcc-11 g++-11 gfortran-11 gcc-11-plugin-dev)
 chroot_pkgs=(debootstrap util-linux)
+# The cross compilers are GCC 12 on Debian 12 (scripts/lib.sh's kernel_arch).
+arm64_pkgs=(gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
+	    libc6-dev-arm64-cross qemu-system-arm)
+arches_pkgs=("${arm64_pkgs[@]}" gcc-riscv64-linux-gnu
+	     gcc-12-plugin-dev-riscv64-linux-gnu libc6-dev-riscv64-cross
+	     qemu-system-misc opensbi)
 
 want=()
 for group in "${@:-all}"; do
@@ -45,10 +57,12 @@ for group in "${@:-all}"; do
 	bench) want+=("${bench_pkgs[@]}") ;;
 	gcc11) want+=("${gcc11_pkgs[@]}") ;;
 	chroot) want+=("${chroot_pkgs[@]}") ;;
+	arm64) want+=("${arm64_pkgs[@]}") ;;
+	arches) want+=("${arches_pkgs[@]}") ;;
 	all) want+=("${plugin_pkgs[@]}" "${gcc11_pkgs[@]}" "${chroot_pkgs[@]}"
-		    "${robust_pkgs[@]}"
-		    "${kernel_pkgs[@]}" "${bench_pkgs[@]}") ;;
-	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, chroot, robust, kernel, bench, all)" >&2
+		    "${robust_pkgs[@]}" "${kernel_pkgs[@]}" "${arm64_pkgs[@]}"
+		    "${bench_pkgs[@]}") ;;
+	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, chroot, robust, kernel, arm64, arches, bench, all)" >&2
 	   exit 2 ;;
 	esac
 done
