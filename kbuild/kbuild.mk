@@ -36,6 +36,13 @@
 #                         (kbuild/treewide.sh), its proof
 #                         (kbuild/treewide-proof.sh) and report
 #                         (kbuild/treewide-report.sh); hours, resumable
+#   sweep                 the whole 6.12 x86_64 allmodconfig swept
+#                         (kbuild/sweep.sh), the candidate grep's files
+#                         first, going on from the results committed in
+#                         SWEEP_DATA (treewide/6.12/sweep) and packed into
+#                         it at the end; many hours on 2 cores, resumable
+#   sweep-pack            the sweep's results so far into SWEEP_DATA (while
+#                         it runs: then commit SWEEP_DATA)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -141,3 +148,20 @@ treewide:
 		$(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep treewide/6.12
 	$(KBUILD_DIR)/treewide-report.sh $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
 		$(TREEWIDE_WORK)/sweep treewide/6.12 $(TREEWIDE_SAMPLE)
+
+# The whole allmodconfig (issue 34): every C file, the candidates first.
+# SWEEP_DIRS: directories only (default: the whole tree).
+SWEEP_DATA ?= treewide/6.12/sweep
+SWEEP_WORK ?= $(BUILD)/sweep
+SWEEP_DIRS ?=
+.PHONY: sweep sweep-pack
+sweep:
+	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
+	mkdir -p $(SWEEP_WORK) $(SWEEP_DATA)
+	$(KBUILD_DIR)/sweep-candidates.sh $(BUILD)/linux-6.12 >$(SWEEP_WORK)/candidates.txt
+	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --first $(SWEEP_WORK)/candidates.txt \
+		--data $(SWEEP_DATA) $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj $(SWEEP_WORK)/out $(SWEEP_DIRS)
+
+sweep-pack:
+	$(KBUILD_DIR)/sweep-data.sh pack $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj \
+		$(SWEEP_WORK)/out $(SWEEP_DATA)

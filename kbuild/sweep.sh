@@ -37,6 +37,15 @@
 #   --files LIST      only the C files named in LIST (one path relative
 #                     to SRC a line) among the DIRs' compile commands,
 #                     e.g. the files a grep for candidate lines found
+#   --first LIST      sweep the C files named in LIST first, in its
+#                     order, then the rest (kbuild/sweep-candidates.sh's
+#                     files: the warnings come early)
+#   --data DIR        committed results (kbuild/sweep-data.sh): a file
+#                     with a result in DIR is not compiled again, its log
+#                     is made from DIR; so a sweep goes on, on another
+#                     machine, from what was committed. At the end, the
+#                     results are packed into DIR (while it runs:
+#                     kbuild/sweep-data.sh pack, or make sweep-pack)
 #   -h, --help
 # Environment: JOBS (default 2), NICE (default 19), PROGRESS_INTERVAL
 #   (default 30), ARCH (default x86_64).
@@ -49,11 +58,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../scripts/lib.sh"
 
 usage() {
-	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] SRC OBJ OUT [DIR...]" >&2
+	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] [--first LIST] [--data DIR] SRC OBJ OUT [DIR...]" >&2
 	exit 2
 }
-config=allmodconfig restart=0 files=''
-options '--config=config --restart:restart --files=files' "$@"
+config=allmodconfig restart=0 files='' first='' data=''
+options '--config=config --restart:restart --files=files --first=first --data=data' "$@"
 shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
@@ -73,6 +82,8 @@ if [ -n "$files" ]; then
 	[ -f "$files" ] || die "--files: '$files' not found"
 	files=$(cd "$(dirname "$files")" && pwd -P)/$(basename "$files")
 fi
+[ -z "$first" ] || [ -f "$first" ] || die "--first: '$first' not found"
+[ -z "$data" ] || [ -d "$data" ] || die "--data: '$data' is not a directory"
 mkdir -p "$obj" "$out" || die "cannot create $obj or $out"
 obj=$(cd "$obj" && pwd -P)
 out=$(cd "$out" && pwd -P)
@@ -149,14 +160,28 @@ if [ ! -f "$out/commands" ]; then
 	grep -q 'fplugin=[^ ]*style_plugin' "$out/commands.tmp" ||
 		die "the compile commands do not load the style plugin (see $out/make-n.log)"
 	mv "$out/commands.tmp" "$out/commands"
+	rm -rf "$out/cmds"
+fi
+# Each command in a file of its own, OUT/cmds/OBJECT (a compile reads
+# its own, not the list of thousands).
+if [ ! -d "$out/cmds" ]; then
+	rm -rf "$out/cmds.tmp"
+	D=$out/cmds.tmp perl -MFile::Path=make_path -F'\t' -lane '
+		my $f = "$ENV{D}/$F[0]"; (my $d = $f) =~ s{/[^/]*$}{};
+		make_path($d); open(my $h, ">", $f) or die "$f: $!"; print $h $F[1]; close($h);' "$out/commands"
+	mv "$out/cmds.tmp" "$out/cmds"
 fi
 total=$(wc -l <"$out/commands")
+# The results committed in --data DIR: their logs, not compiled again.
+if [ -n "$data" ]; then
+	"$here/sweep-data.sh" unpack "$src" "$data" "$out"
+fi
 
 # 4. The sweep.
 # one OBJECT: its command with -fsyntax-only; its log written atomically.
 one() {
 	local o=$1 c log rc=0
-	c=$(awk -F'\t' -v o="$o" '$1 == o { print $2; exit }' "$out/commands")
+	c=$(cat "$out/cmds/$o")
 	log=$out/logs/$o.log
 	mkdir -p "$(dirname "$log")" "$obj/$(dirname "$o")"
 	(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
@@ -169,10 +194,16 @@ one() {
 }
 export -f one
 export out obj nice
+# todo: the objects without a log, those of --first's files first.
 todo() {
-	cut -f1 "$out/commands" | while IFS= read -r o; do
-		[ -f "$out/logs/$o.log" ] || echo "$o"
-	done
+	{
+		[ -z "$first" ] || sed -n 's/\.c$/.o/p' "$first"
+		cut -f1 "$out/commands"
+	} | awk -v c="$out/commands" 'BEGIN { while ((getline l < c) > 0) { sub(/\t.*/, "", l); in_sweep[l] = 1 } }
+		($0 in in_sweep) && !seen[$0]++' |
+		while IFS= read -r o; do
+			[ -f "$out/logs/$o.log" ] || echo "$o"
+		done
 }
 # done_count: the files of the sweep whose log is there.
 done_count() {
@@ -227,3 +258,7 @@ withw=$(grep -lE "$STYLE_WARNING_RE" -r "$out/logs" | wc -l)
 	echo "warnings: $nwarn ($nuniq distinct), fix-it lines: $nfix distinct"
 	echo "time: $t_sweep s for the $swept files swept in this run ($(awk -v n="$swept" -v t="$t_sweep" 'BEGIN { printf "%.2f", t ? n / t : 0 }') files/s, JOBS=$jobs, nice $nice), $cpu s CPU (user+sys, $(awk -v n="$swept" -v c="$cpu" 'BEGIN { printf "%.2f", n ? c / n : 0 }') s a file); the whole run $(($(date +%s) - t_start)) s"
 } | tee "$out/summary.txt"
+# The compact results to commit (--data DIR).
+if [ -n "$data" ]; then
+	"$here/sweep-data.sh" pack "$src" "$obj" "$out" "$data"
+fi
