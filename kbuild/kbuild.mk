@@ -31,6 +31,10 @@
 #                         rejected (about a minute: unpacking the files;
 #                         not in check-kbuild yet: the committed proof.log
 #                         covers 7 of the 14 patches)
+#   check-sweep           testsuite/kbuild/check-sweep.sh: the committed
+#                         sweep results (treewide/6.12/sweep) are
+#                         well-formed, consistent with the coverage list,
+#                         unpack and pack back the same (seconds)
 #   treewide              the 6.12 allmodconfig sweep of TREEWIDE_DIRS
 #                         (kbuild/sweep.sh), then treewide/6.12 from it
 #                         (kbuild/treewide.sh), its proof
@@ -76,6 +80,7 @@ check-kbuild:
 	$(kbuild-env) $(KBUILD_TEST_DIR)/test-env.sh 6.1 || rc=1; \
 	$(kbuild-env) $(KBUILD_TEST_DIR)/test-proof.sh || rc=1; \
 	$(KBUILD_TEST_DIR)/check-treewide.sh 6.12 || rc=1; \
+	$(KBUILD_TEST_DIR)/check-sweep.sh 6.12 || rc=1; \
 	exit $$rc
 
 check-kbuild-series:
@@ -154,7 +159,10 @@ treewide:
 SWEEP_DATA ?= treewide/6.12/sweep
 SWEEP_WORK ?= $(BUILD)/sweep
 SWEEP_DIRS ?=
-.PHONY: sweep sweep-pack
+.PHONY: sweep sweep-pack check-sweep
+check-sweep:
+	$(KBUILD_TEST_DIR)/check-sweep.sh 6.12
+
 sweep:
 	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
 	mkdir -p $(SWEEP_WORK) $(SWEEP_DATA)

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# testsuite/kbuild/check-sweep.sh - the committed results of the whole
+# allmodconfig sweep (treewide/VERSION/sweep, kbuild/sweep-data.sh) are
+# well-formed and consistent, without compiling (seconds):
+#   - kbuild/sweep-data.sh check accepts them: every record parses, its
+#     warning count is its warnings', every header block is there and
+#     used, the coverage list names every swept file with the same status;
+#   - the coverage list names at least MIN_COVERAGE C files (the
+#     configuration's, from make -n), each once;
+#   - every failed file says why;
+#   - unpacked into logs and packed again they are the same, byte for
+#     byte (what a new machine continues from is what was committed);
+#   - planted faults in a copy are rejected: a warning count changed, a
+#     warning line taken out, a header block taken out, a swept file
+#     marked pending in the coverage list, a file out of its group.
+#
+# Usage: testsuite/kbuild/check-sweep.sh [VERSION]   (default 6.12)
+# Environment: MIN_COVERAGE (default 20000).
+set -euo pipefail
+
+prog=check-sweep.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$root/scripts/lib.sh"
+
+version=${1:-6.12}
+data=$root/treewide/$version/sweep
+[ -f "$data/coverage.txt" ] || die "$data/coverage.txt not found"
+tool=$root/kbuild/sweep-data.sh
+work=$(mktemp -d "${TMPDIR:-/tmp}/check-sweep.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+check "sweep-data.sh check accepts treewide/$version/sweep" "$tool" check "$data"
+n=$(grep -vc '^#' "$data/coverage.txt" || true)
+min=${MIN_COVERAGE:-20000}
+check "the coverage list names at least $min C files ($n)" test "$n" -ge "$min"
+dups=$(cut -f1 "$data/coverage.txt" | LC_ALL=C sort | uniq -d | head -n3 | tr '\n' ' ')
+check "the coverage list names each file once${dups:+ (twice: $dups)}" test -z "$dups"
+nowhy=$(awk -F'\t' '$2 == "failed" && $4 == "" { print $1 }' "$data/coverage.txt" | head -n3 | tr '\n' ' ')
+check "every failed file says why${nowhy:+ (not: $nowhy)}" test -z "$nowhy"
+
+# The round trip: logs from the data, the data from the logs.
+mkdir -p "$work/src" "$work/obj" "$work/out" "$work/again"
+cp "$data/coverage.txt" "$work/again/"
+"$tool" unpack "$work/src" "$work/obj" "$work/out" "$data" 2>"$work/unpack.err" || cat "$work/unpack.err" >&2
+"$tool" pack "$work/src" "$work/obj" "$work/out" "$work/again" 2>"$work/pack.err" || cat "$work/pack.err" >&2
+check "unpacked into logs and packed again, the data are the same" diff -r "$data" "$work/again"
+
+# planted NAME SCRIPT: SCRIPT changes a copy of the data in $work/p;
+# sweep-data.sh check must reject it.
+planted() {
+	rm -rf "$work/p"
+	cp -r "$data" "$work/p"
+	(cd "$work/p" && eval "$2")
+	check "planted: $1 is rejected" eval '! "$tool" check "$work/p" 2>"$work/planted.err"'
+	sed "s|^|  $1: |" "$work/planted.err"
+}
+g=$(grep -l '^W ' "$data"/*.txt | grep -v '/headers.txt$' | head -n1)
+g=$(basename "$g")
+planted "a warning count changed" "perl -i -pe 's/^(F \S+ swept )(\d+)\$/\$1 . (\$2 + 1)/e if !\$done++' $g"
+planted "a warning line taken out" "perl -i -ne 'print unless /^W / && !\$done++' $g"
+planted "a header block taken out" "perl -i -ne 'if (/^B /) { \$skip = !\$done++ } elsif (!/^[WX] /) { \$skip = 0 } print unless \$skip' headers.txt"
+planted "a swept file marked pending in the coverage list" "perl -i -pe 's/\tswept\t\d+\t\$/\tpending\t0\t/ if !\$done++' coverage.txt"
+planted "a file in another group's file" "grep -m1 '^F ' $g | sed 's|^F [^/]*/|F zz/|' >>$g"
