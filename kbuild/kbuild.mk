@@ -42,7 +42,7 @@
 #                         (kbuild/treewide-report.sh); hours, resumable
 #   sweep                 the whole 6.12 x86_64 allmodconfig swept
 #                         (kbuild/sweep.sh), the candidate grep's files
-#                         first, going on from the results committed in
+#                         first, then the rest spread over the tree, going on from the results committed in
 #                         SWEEP_DATA (treewide/6.12/sweep) and packed into
 #                         it at the end; many hours on 2 cores, resumable
 #   sweep-pack            the sweep's results so far into SWEEP_DATA (while
@@ -167,7 +167,7 @@ sweep:
 	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
 	mkdir -p $(SWEEP_WORK) $(SWEEP_DATA)
 	$(KBUILD_DIR)/sweep-candidates.sh $(BUILD)/linux-6.12 >$(SWEEP_WORK)/candidates.txt
-	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --first $(SWEEP_WORK)/candidates.txt \
+	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --first $(SWEEP_WORK)/candidates.txt --spread \
 		--data $(SWEEP_DATA) $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj $(SWEEP_WORK)/out $(SWEEP_DIRS)
 
 sweep-pack:

@@ -40,6 +40,10 @@
 #   --first LIST      sweep the C files named in LIST first, in its
 #                     order, then the rest (kbuild/sweep-candidates.sh's
 #                     files: the warnings come early)
+#   --spread          sweep the rest in an order spread over the whole
+#                     tree (by a hash of the path, the same in every
+#                     run), not in path order: the rate, the ETA and the
+#                     results so far are then a sample of the whole
 #   --data DIR        committed results (kbuild/sweep-data.sh): a file
 #                     with a result in DIR is not compiled again, its log
 #                     is made from DIR; so a sweep goes on, on another
@@ -58,11 +62,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../scripts/lib.sh"
 
 usage() {
-	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] [--first LIST] [--data DIR] SRC OBJ OUT [DIR...]" >&2
+	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] [--first LIST] [--spread] [--data DIR] SRC OBJ OUT [DIR...]" >&2
 	exit 2
 }
-config=allmodconfig restart=0 files='' first='' data=''
-options '--config=config --restart:restart --files=files --first=first --data=data' "$@"
+config=allmodconfig restart=0 files='' first='' data='' spread=0
+options '--config=config --restart:restart --files=files --first=first --spread:spread --data=data' "$@"
 shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
@@ -174,7 +178,7 @@ fi
 total=$(wc -l <"$out/commands")
 # The results committed in --data DIR: their logs, not compiled again.
 if [ -n "$data" ]; then
-	"$here/sweep-data.sh" unpack "$src" "$data" "$out"
+	"$here/sweep-data.sh" unpack "$src" "$obj" "$out" "$data"
 fi
 
 # 4. The sweep.
@@ -194,11 +198,17 @@ one() {
 }
 export -f one
 export out obj nice
-# todo: the objects without a log, those of --first's files first.
+# todo: the objects without a log, those of --first's files first, then
+# the rest in path order or, with --spread, by the MD5 of their path.
 todo() {
 	{
 		[ -z "$first" ] || sed -n 's/\.c$/.o/p' "$first"
-		cut -f1 "$out/commands"
+		if [ $spread = 1 ]; then
+			cut -f1 "$out/commands" | perl -MDigest::MD5=md5_hex -lne 'print md5_hex($_), "\t", $_' |
+				LC_ALL=C sort | cut -f2
+		else
+			cut -f1 "$out/commands"
+		fi
 	} | awk -v c="$out/commands" 'BEGIN { while ((getline l < c) > 0) { sub(/\t.*/, "", l); in_sweep[l] = 1 } }
 		($0 in in_sweep) && !seen[$0]++' |
 		while IFS= read -r o; do
