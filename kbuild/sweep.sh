@@ -150,6 +150,9 @@ if [ ! -f "$out/commands" ]; then
 		while (/(?:^|[;&|]\s*)((?:\S*\/)?gcc(?:-\d+)? -Wp,-MMD,(\S+) .*? -c -o (\S+\.o) (\S+\.c))(?=\s*(?:;|$))/g) {
 			my ($c, $o) = ($1, $3);
 			next if $seen{$o}++;
+			# Host tools compiled with -c (scripts/mod, genmap) have no
+			# plugin: not the configuration'"'"'s C files.
+			next unless $c =~ / -fplugin=\S*style_plugin/;
 			$c =~ s/ -fplugin-arg-style_plugin-once=\S+//g;
 			print "$o\t$c\n";
 		}' "$out/make-n.log" |
@@ -160,9 +163,8 @@ if [ ! -f "$out/commands" ]; then
 		awk -F'\t' -v f="$files" 'BEGIN { if (f != "") while ((getline l < f) > 0) if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[l] = 1 } }
 			f == "" || ($1 in k)' |
 		LC_ALL=C sort -t "$(printf '\t')" -k1,1 >"$out/commands.tmp"
-	[ -s "$out/commands.tmp" ] || die "make -n listed no compile command (see $out/make-n.log)"
-	grep -q 'fplugin=[^ ]*style_plugin' "$out/commands.tmp" ||
-		die "the compile commands do not load the style plugin (see $out/make-n.log)"
+	[ -s "$out/commands.tmp" ] ||
+		die "make -n listed no compile command with the style plugin (see $out/make-n.log)"
 	mv "$out/commands.tmp" "$out/commands"
 	rm -rf "$out/cmds"
 fi
