@@ -8,6 +8,12 @@
 #                            has none (kbuild/sweep.sh --data does this):
 #                            its compile is not run again
 #   check DATA               DATA is well-formed and consistent (below)
+#   recall DATA LIST         how much a list of files (LIST, one path a
+#                            line: kbuild/sweep-candidates.sh's) holds of
+#                            the swept files with warnings and of their
+#                            warnings, and an estimate for the whole
+#                            configuration from the files it does not
+#                            list that were swept
 #
 # DATA holds, paths relative to the source tree (a file of the O=
 # directory, a generated one, is "@O/PATH"):
@@ -43,6 +49,7 @@
 #
 # Usage: kbuild/sweep-data.sh pack|unpack SRC OBJ OUT DATA
 #        kbuild/sweep-data.sh check DATA
+#        kbuild/sweep-data.sh recall DATA LIST
 # Exit: 0 done, 1 error (check: the first inconsistency), 2 usage.
 set -euo pipefail
 
@@ -52,7 +59,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../scripts/lib.sh"
 
 usage() {
-	echo "usage: $0 pack|unpack SRC OBJ OUT DATA, or $0 check DATA" >&2
+	echo "usage: $0 pack|unpack SRC OBJ OUT DATA, $0 check DATA or $0 recall DATA LIST" >&2
 	exit 2
 }
 [ $# -ge 1 ] || usage
@@ -71,6 +78,12 @@ check)
 	[ $# = 1 ] || usage
 	data=$1
 	[ -d "$data" ] || die "DATA '$data' is not a directory"
+	;;
+recall)
+	[ $# = 2 ] || usage
+	data=$1 list=$2
+	[ -d "$data" ] || die "DATA '$data' is not a directory"
+	[ -f "$list" ] || die "LIST '$list' not found"
 	;;
 *) usage ;;
 esac
@@ -270,6 +283,49 @@ if [ "$cmd" = unpack ]; then
 			$n++;
 		}
 		print STDERR "sweep-data.sh: $n logs from $d\n";
+	'
+	exit 0
+fi
+
+# recall: the files with warnings of their own (W lines; the list names
+# no headers) and their warnings, listed or not.
+if [ "$cmd" = recall ]; then
+	DATA=$data LIST=$list perl -e "$read_data"'
+		my $d = $ENV{DATA};
+		read_data($d, 0);
+		open(my $l, "<", $ENV{LIST}) or bad("$ENV{LIST}: $!");
+		my %in = map { chomp; $_ => 1 } <$l>;
+		my (%f, %w, %n, %h);
+		for my $f (keys %rec) {
+			next unless $rec{$f}{status} eq "swept";
+			my $k = $in{$f} ? "in" : "out";
+			$n{$k}++;
+			my $own = grep { /^W / } @{$rec{$f}{lines}};
+			$f{$k}++ if $own;
+			$w{$k} += $own;
+			for (@{$rec{$f}{lines}}) { $h{$1} = 1 if /^I (\S+) / }
+		}
+		$_ //= 0 for @n{qw(in out)}, @f{qw(in out)}, @w{qw(in out)};
+		my ($pend, $pendin) = (0, 0);
+		if (open(my $c, "<", "$d/coverage.txt")) {
+			while (<$c>) { my @x = split /\t/; next unless $x[1] eq "pending"; if ($in{$x[0]}) { $pendin++ } else { $pend++ } }
+		}
+		my $pct = sub { $_[1] ? sprintf("%.1f%%", 100 * $_[0] / $_[1]) : "-" };
+		printf "swept: %d listed files, %d not listed; pending: %d listed, %d not\n", $n{in}, $n{out}, $pendin, $pend;
+		printf "files with warnings of their own: %d listed, %d not: the list holds %s\n",
+			$f{in}, $f{out}, $pct->($f{in}, $f{in} + $f{out});
+		printf "their warnings: %d in listed files, %d not: the list holds %s\n",
+			$w{in}, $w{out}, $pct->($w{in}, $w{in} + $w{out});
+		printf "headers with warnings (never listed): %d\n", scalar(keys %h);
+		if ($n{out} && $n{in}) {
+			# each side extrapolated from its swept files to all of its files
+			my $s = ($n{in} + $pendin) / $n{in};
+			my ($fi, $wi) = ($f{in} * $s, $w{in} * $s);
+			my $ef = $f{out} / $n{out} * ($n{out} + $pend);
+			my $ew = $w{out} / $n{out} * ($n{out} + $pend);
+			printf "estimate for the whole configuration (the swept files as a sample of the %d listed and %d unlisted): %.0f listed and %.0f unlisted files with warnings, %.0f and %.0f warnings: the list holds %s of the files, %s of the warnings\n",
+				$n{in} + $pendin, $n{out} + $pend, $fi, $ef, $wi, $ew, $pct->($fi, $fi + $ef), $pct->($wi, $wi + $ew);
+		}
 	'
 	exit 0
 fi
