@@ -33,7 +33,8 @@
 #   headers.txt   the W and X lines of each KEY, once (a header's
 #                 warnings are the same in most of its includers):
 #                   B KEY HEADER   followed by its W and X lines
-#   coverage.txt  every C file the configuration compiles (OUT/commands):
+#   coverage.txt  every C file the configuration compiles (OUT/commands,
+#                 and those coverage.txt named before):
 #                   FILE.c<TAB>STATUS<TAB>WARNINGS<TAB>WHY
 #                 STATUS swept, failed or pending (not swept yet)
 # From these, unpack writes each file's log again (its style warnings
@@ -210,12 +211,14 @@ if [ "$cmd" = pack ]; then
 		}
 		close $w;
 		rename("$d/headers.txt.tmp", "$d/headers.txt") or die;
-		# The coverage list: OUT/commands (every C file of the sweep) and
-		# the records.
+		# The coverage list: the records, OUT/commands (every C file of
+		# the sweep) and the files DATA's coverage list names already (a
+		# sweep of some directories keeps the others).
 		my %all = map { $_ => 1 } keys %rec;
 		if (open(my $c, "<", "$out/commands")) {
 			while (<$c>) { my ($o) = split /\t/; $o =~ s/\.o$/.c/; $all{$o} = 1 }
-		} elsif (open($c, "<", "$d/coverage.txt")) {
+		}
+		if (open(my $c, "<", "$d/coverage.txt")) {
 			while (<$c>) { next if /^#/; my ($f) = split /\t/; $all{$f} = 1 }
 		}
 		open($w, ">", "$d/coverage.txt.tmp") or die;
