@@ -212,7 +212,7 @@ if [ "$cmd" = pack ]; then
 		close $w;
 		rename("$d/headers.txt.tmp", "$d/headers.txt") or die;
 		# The coverage list: the records, OUT/commands (every C file of
-		# the sweep) and the files DATA's coverage list names already (a
+		# the sweep) and the files the coverage list of DATA names already (a
 		# sweep of some directories keeps the others).
 		my %all = map { $_ => 1 } keys %rec;
 		if (open(my $c, "<", "$out/commands")) {
