@@ -47,19 +47,28 @@ cp "$data/coverage.txt" "$work/again/"
 "$tool" pack "$work/src" "$work/obj" "$work/out" "$work/again" 2>"$work/pack.err" || cat "$work/pack.err" >&2
 check "unpacked into logs and packed again, the data are the same" diff -r "$data" "$work/again"
 
-# planted NAME SCRIPT: SCRIPT changes a copy of the data in $work/p;
-# sweep-data.sh check must reject it.
+# planted NAME WHY SCRIPT: SCRIPT changes a copy of the data in $work/p;
+# sweep-data.sh check must reject it, saying WHY (an extended regular
+# expression: for this fault, not any failure).
 planted() {
 	rm -rf "$work/p"
 	cp -r "$data" "$work/p"
-	(cd "$work/p" && eval "$2")
-	check "planted: $1 is rejected" eval '! "$tool" check "$work/p" 2>"$work/planted.err"'
-	sed "s|^|  $1: |" "$work/planted.err"
+	(cd "$work/p" && eval "$3")
+	if "$tool" check "$work/p" >/dev/null 2>"$work/planted.err"; then
+		fail "planted: $1 is rejected (it is accepted)"
+	else
+		check "planted: $1 is rejected: $(head -n1 "$work/planted.err")" grep -qE "$2" "$work/planted.err"
+	fi
 }
 g=$(grep -l '^W ' "$data"/*.txt | grep -v '/headers.txt$' | head -n1)
 g=$(basename "$g")
-planted "a warning count changed" "perl -i -pe 's/^(F \S+ swept )(\d+)\$/\$1 . (\$2 + 1)/e if !\$done++' $g"
-planted "a warning line taken out" "perl -i -ne 'print unless /^W / && !\$done++' $g"
-planted "a header block taken out" "perl -i -ne 'if (/^B /) { \$skip = !\$done++ } elsif (!/^[WX] /) { \$skip = 0 } print unless \$skip' headers.txt"
-planted "a swept file marked pending in the coverage list" "perl -i -pe 's/\tswept\t\d+\t\$/\tpending\t0\t/ if !\$done++' coverage.txt"
-planted "a file in another group's file" "grep -m1 '^F ' $g | sed 's|^F [^/]*/|F zz/|' >>$g"
+planted "a warning count changed" 'warnings said, [0-9]+ listed' \
+	"perl -i -pe 's/^(F \S+ swept )(\d+)\$/\$1 . (\$2 + 1)/e && \$done++ if !\$done' $g"
+planted "a warning line taken out" 'warnings said, [0-9]+ listed' \
+	"perl -i -ne 'print unless /^W / && !\$done++' $g"
+planted "a header block taken out" 'header key [0-9a-f]+ not in headers.txt' \
+	"perl -i -ne 'if (/^B /) { \$skip = !\$done++ } elsif (!/^[WX] /) { \$skip = 0 } print unless \$skip' headers.txt"
+planted "a swept file marked pending in the coverage list" 'pending but swept in its group file' \
+	"perl -i -pe 's/\tswept\t\d+\t\$/\tpending\t0\t/ && \$done++ if !\$done' coverage.txt"
+planted "a file in another group's file" 'is not of group' \
+	"grep -m1 '^F ' $g | sed 's|^F [^/]*/|F zz/|' >>$g"
