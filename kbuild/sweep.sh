@@ -226,6 +226,13 @@ done_count() {
 before=$(done_count)
 note "$total files in the sweep, $before done before, $((total - before)) to go, $jobs at a time"
 t0=$(date +%s)
+# child_cpu VAR: the CPU seconds (user+sys) of the shell's children so
+# far into VAR ("times" in this shell: a subshell's children are not its).
+child_cpu() {
+	times >"$out/times.tmp"
+	printf -v "$1" '%s' "$(tail -n 1 "$out/times.tmp" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')"
+}
+child_cpu cpu0
 (
 	while sleep "$interval"; do
 		n=$(done_count)
@@ -240,9 +247,10 @@ trap 'kill $reporter 2>/dev/null || true' EXIT
 todo | xargs -r -P "$jobs" -I{} bash -c 'one "$1"' _ {}
 kill $reporter 2>/dev/null || true
 t_sweep=$(($(date +%s) - t0))
-# The CPU time of the compiles (the shell's children: xargs and all).
-times >"$out/times.tmp"
-cpu=$(tail -n 1 "$out/times.tmp" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+# The CPU time of the compiles (the shell's children since the sweep
+# started: xargs and all).
+child_cpu cpu
+cpu=$((cpu - cpu0))
 swept=$(($(done_count) - before))
 
 # 5. The results.
@@ -263,7 +271,7 @@ mv "$out/deps.tmp" "$out/deps"
 nwarn=$(grep -cE "$STYLE_WARNING_RE\$" "$out/sweep.log" || true)
 nuniq=$(grep -E "$STYLE_WARNING_RE\$" "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
 nfix=$(grep '^fix-it:"' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
-withw=$(grep -lE "$STYLE_WARNING_RE" -r "$out/logs" | wc -l)
+withw=$(cut -f1 "$out/commands" | sed "s|^|$out/logs/|; s|\$|.log|" | xargs grep -lE "$STYLE_WARNING_RE" | wc -l)
 {
 	echo "sweep of ${dirs[*]:-the whole tree}: $(basename "$src"), $(sed -n 's/^# Linux.* \([0-9.]*\) Kernel Configuration$/\1/p' "$obj/.config" | head -n1) $config for $arch (changes: kbuild/sweep.config)"
 	echo "files: $total compile commands, $fail failed to compile (their logs say why), $withw with style warnings"
