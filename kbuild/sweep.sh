@@ -17,7 +17,9 @@
 #      its headers' violations too; apply-fixits.sh applies a repeated
 #      fix-it once);
 #   4. the sweep: each command is run again in OBJ with -fsyntax-only
-#      (under nice, JOBS at a time), its output into OUT/logs/OBJECT.log;
+#      (under nice, JOBS at a time), its output into OUT/logs/OBJECT.log
+#      (a compile that misses a header is run again after "make OBJECT",
+#      which makes the headers its directory's Makefile generates);
 #      a file is done when its log is there, so an interrupted sweep
 #      goes on where it stopped (run the same command again). A line
 #      every PROGRESS_INTERVAL seconds shows files done, rate and ETA;
@@ -191,6 +193,17 @@ one() {
 	log=$out/logs/$o.log
 	mkdir -p "$(dirname "$log")" "$obj/$(dirname "$o")"
 	(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
+	# A header that its directory's Makefile generates (radeon's
+	# *_reg_safe.h, msm's *.xml.h: make prepare does not): kbuild makes
+	# it for the object, "make DIR/FILE.o" (one at a time), then the
+	# compile again.
+	if [ $rc != 0 ] && grep -q 'fatal error: .*: No such file or directory' "$log.tmp"; then
+		flock "$out/make.lock" nice -n "$nice" make -C "$src" O="$obj" ARCH="$arch" W=style "$o" \
+			>"$log.make" 2>&1 || true
+		rc=0
+		(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
+		echo "# sweep: $o: its generated headers made first (make $o)" >>"$log.tmp"
+	fi
 	echo "# sweep: $o exit $rc" >>"$log.tmp"
 	# Its dependency file, kept with the log (a build in OBJ, such as
 	# kbuild/treewide-proof.sh's, turns OBJ's copy into a .cmd file).
@@ -199,7 +212,7 @@ one() {
 	mv "$log.tmp" "$log"
 }
 export -f one
-export out obj nice
+export out obj nice src arch
 # todo: the objects without a log, those of --first's files first, then
 # the rest in path order or, with --spread, by the MD5 of their path.
 todo() {
