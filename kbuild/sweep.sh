@@ -21,7 +21,8 @@
 #      (a compile that misses a header is run again after "make OBJECT",
 #      which makes the headers its directory's Makefile generates);
 #      a file is done when its log is there, so an interrupted sweep
-#      goes on where it stopped (run the same command again). A line
+#      goes on where it stopped (run the same command again; a file
+#      whose compile failed is compiled again). A line
 #      every PROGRESS_INTERVAL seconds shows files done, rate and ETA;
 #   5. OUT/sweep.log (every file's log, in order: what kbuild/fix-tree.sh
 #      --log reads), OUT/deps (OBJECT<TAB>the files it includes, from
@@ -184,6 +185,15 @@ total=$(wc -l <"$out/commands")
 if [ -n "$data" ]; then
 	"$here/sweep-data.sh" unpack "$src" "$obj" "$out" "$data"
 fi
+# The files whose compile failed (their log's last line) are compiled
+# again: a failure may be this machine's, or fixed since.
+cut -f1 "$out/commands" | O=$out perl -lne '
+	my $f = "$ENV{O}/logs/$_.log";
+	open(my $h, "<", $f) or next;
+	seek($h, -200, 2) if -s $f > 200;
+	my @l = <$h>;
+	close $h;
+	if ($l[-1] !~ / exit 0$/) { unlink($f) or die "$f: $!"; print STDERR "sweep.sh: $_ failed before: compiled again" }'
 
 # 4. The sweep.
 # one OBJECT: its command with -fsyntax-only; its log written atomically.
