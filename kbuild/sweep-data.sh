@@ -7,6 +7,12 @@
 #   unpack SRC OBJ OUT DATA  a log in OUT/logs for every file of DATA that
 #                            has none (kbuild/sweep.sh --data does this):
 #                            its compile is not run again
+#   expand SRC OBJ OUT DATA  unpack, then what kbuild/sweep.sh makes of
+#                            the logs for kbuild/treewide.sh, for DATA's
+#                            swept files: OUT/sweep.log, OUT/deps and
+#                            OUT/commands (each a stand-in "gcc -c -o
+#                            OBJECT FILE.c" line: the files, not their
+#                            commands); OUT must hold no sweep of its own
 #   check DATA               DATA is well-formed and consistent (below)
 #   recall DATA LIST         how much a list of files (LIST, one path a
 #                            line: kbuild/sweep-candidates.sh's) holds of
@@ -48,7 +54,7 @@
 # names every F with the same status, count and reason, and no other
 # file but pending ones.
 #
-# Usage: kbuild/sweep-data.sh pack|unpack SRC OBJ OUT DATA
+# Usage: kbuild/sweep-data.sh pack|unpack|expand SRC OBJ OUT DATA
 #        kbuild/sweep-data.sh check DATA
 #        kbuild/sweep-data.sh recall DATA LIST
 # Exit: 0 done, 1 error (check: the first inconsistency), 2 usage.
@@ -60,14 +66,14 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../scripts/lib.sh"
 
 usage() {
-	echo "usage: $0 pack|unpack SRC OBJ OUT DATA, $0 check DATA or $0 recall DATA LIST" >&2
+	echo "usage: $0 pack|unpack|expand SRC OBJ OUT DATA, $0 check DATA or $0 recall DATA LIST" >&2
 	exit 2
 }
 [ $# -ge 1 ] || usage
 cmd=$1
 shift
 case $cmd in
-pack | unpack)
+pack | unpack | expand)
 	[ $# = 4 ] || usage
 	src=$1 obj=$2 out=$3 data=$4
 	[ -d "$src" ] || die "SRC '$src' is not a directory"
@@ -238,9 +244,15 @@ if [ "$cmd" = pack ]; then
 	exit 0
 fi
 
+# expand: OUT must be new (its commands would not be a sweep's).
+if [ "$cmd" = expand ]; then
+	[ ! -e "$out/commands" ] && [ ! -e "$out/logs" ] ||
+		die "expand: $out holds a sweep already (commands or logs): use a new OUT"
+fi
+
 # unpack: the logs (and dependency files) of DATA's files that OUT has
 # none of.
-if [ "$cmd" = unpack ]; then
+if [ "$cmd" = unpack ] || [ "$cmd" = expand ]; then
 	mkdir -p "$out/logs"
 	SRC=$src OBJ=$obj OUT=$out DATA=$data perl -MFile::Path=make_path -e "$read_data"'
 		my ($src, $obj, $out, $d) = @ENV{qw(SRC OBJ OUT DATA)};
@@ -287,6 +299,26 @@ if [ "$cmd" = unpack ]; then
 		}
 		print STDERR "sweep-data.sh: $n logs from $d\n";
 	'
+	[ "$cmd" = expand ] || exit 0
+	# The swept files (failed ones have no fix-its), in path order.
+	(cd "$out/logs" && find . -name '*.o.log' -type f | sed 's|^\./||; s|\.log$||') | LC_ALL=C sort |
+		SRC=$src OUT=$out perl -e '
+		my ($src, $out) = @ENV{qw(SRC OUT)};
+		open(my $c, ">", "$out/commands") or die; open(my $l, ">", "$out/sweep.log") or die;
+		open(my $d, ">", "$out/deps") or die;
+		while (my $o = <STDIN>) {
+			chomp $o;
+			open(my $h, "<", "$out/logs/$o.log") or die "$out/logs/$o.log: $!";
+			my @log = <$h>;
+			next unless @log && $log[-1] =~ / exit 0$/;
+			(my $f = $o) =~ s/\.o$/.c/;
+			print $c "$o\tgcc -c -o $o $src/$f\n";
+			print $l @log;
+			open($h, "<", "$out/logs/$o.log.d") or die "$out/logs/$o.log.d: $!";
+			my $dep = <$h>; chomp $dep; $dep =~ s/^[^:]*: //;
+			print $d "$o\t$dep\n";
+		}'
+	note "$(wc -l <"$out/commands") swept files: $out/sweep.log, deps, commands (for kbuild/treewide.sh)"
 	exit 0
 fi
 

@@ -10,6 +10,9 @@
 #   - every failed file says why;
 #   - unpacked into logs and packed again they are the same, byte for
 #     byte (what a new machine continues from is what was committed);
+#   - expanded for kbuild/treewide.sh (sweep-data.sh expand): every
+#     swept file in OUT/commands and OUT/deps, every fix-it in
+#     OUT/sweep.log;
 #   - planted faults in a copy are rejected: a warning count changed, a
 #     warning line taken out, a header block taken out, a swept file
 #     marked pending in the coverage list, a file out of its group.
@@ -46,6 +49,18 @@ cp "$data/coverage.txt" "$work/again/"
 "$tool" unpack "$work/src" "$work/obj" "$work/out" "$data" 2>"$work/unpack.err" || cat "$work/unpack.err" >&2
 "$tool" pack "$work/src" "$work/obj" "$work/out" "$work/again" 2>"$work/pack.err" || cat "$work/pack.err" >&2
 check "unpacked into logs and packed again, the data are the same" diff -r "$data" "$work/again"
+
+# expand: what kbuild/treewide.sh reads, for every swept file, with
+# every fix-it of the data (headers' once per includer, as a sweep's log).
+mkdir -p "$work/ex"
+"$tool" expand "$work/src" "$work/obj" "$work/ex/out" "$data" 2>"$work/expand.err" || cat "$work/expand.err" >&2
+nswept=$(awk -F'\t' '$2 == "swept"' "$data/coverage.txt" | wc -l)
+nfix=$(perl -ne 'BEGIN { open(my $h, "<", shift) or die; my $k; while (<$h>) { if (/^B (\S+)/) { $k = $1 } elsif (/^X /) { $x{$k}++ } } }
+	$n++ if /^X /; $n += $x{$1} if /^I \S+ (\S+)$/; END { print $n + 0 }' "$data/headers.txt" $(ls "$data"/*.txt | grep -v '/\(headers\|coverage\)\.txt$'))
+ncmd=$(wc -l <"$work/ex/out/commands" 2>/dev/null || echo 0)
+nlog=$(grep -c '^fix-it:"' "$work/ex/out/sweep.log" 2>/dev/null || true)
+check "expand: $ncmd of $nswept swept files in OUT/commands, $nlog of $nfix fix-its in OUT/sweep.log" \
+	test "$ncmd" = "$nswept" -a "$nlog" = "$nfix" -a "$(wc -l <"$work/ex/out/deps")" = "$nswept"
 
 # planted NAME WHY SCRIPT: SCRIPT changes a copy of the data in $work/p;
 # sweep-data.sh check must reject it, saying WHY (an extended regular
