@@ -100,6 +100,9 @@ read_data='
 use strict; use warnings;
 our (%rec, %blk, %bfile);
 sub bad { print STDERR "sweep-data.sh: $_[0]\n"; exit 1 }
+# canon PATH: without "DIR/../" (the objects of amdgpu are named
+# drivers/gpu/drm/amd/amdgpu/../display/...).
+sub canon { my $p = shift; 1 while $p =~ s{(^|/)(?!\.\./)[^/]+/\.\./}{$1}; return $p }
 sub group { my @p = split m{/}, $_[0]; shift @p if $p[0] eq "\@O"; return @p > 2 ? "$p[0]-$p[1]" : $p[0] }
 sub read_data {
 	my ($d, $strict) = @_;
@@ -222,10 +225,10 @@ if [ "$cmd" = pack ]; then
 		# sweep of some directories keeps the others).
 		my %all = map { $_ => 1 } keys %rec;
 		if (open(my $c, "<", "$out/commands")) {
-			while (<$c>) { my ($o) = split /\t/; $o =~ s/\.o$/.c/; $all{$o} = 1 }
+			while (<$c>) { my ($o) = split /\t/; $o =~ s/\.o$/.c/; $all{canon($o)} = 1 }
 		}
 		if (open(my $c, "<", "$d/coverage.txt")) {
-			while (<$c>) { next if /^#/; my ($f) = split /\t/; $all{$f} = 1 }
+			while (<$c>) { next if /^#/; my ($f) = split /\t/; $all{canon($f)} = 1 }
 		}
 		open($w, ">", "$d/coverage.txt.tmp") or die;
 		my %n;
@@ -410,6 +413,7 @@ DATA=$data perl -e "$read_data"'
 		my @x = split /\t/, $_, -1;
 		bad("coverage.txt:$.: not FILE.c<TAB>STATUS<TAB>WARNINGS<TAB>WHY: $_") unless @x == 4 && $x[0] =~ /\.c$/ && $x[1] =~ /^(?:swept|failed|pending)$/ && $x[2] =~ /^\d+$/;
 		bad("coverage.txt:$.: $x[0] out of order or twice") unless $x[0] gt $last;
+		bad("coverage.txt:$.: $x[0] is not a canonical path") unless $x[0] eq canon($x[0]) && $x[0] !~ m{(^|/)\./};
 		$last = $x[0];
 		$n{$x[1]}++;
 		my $r = $rec{$x[0]};

@@ -185,6 +185,9 @@ total=$(wc -l <"$out/commands")
 if [ -n "$data" ]; then
 	"$here/sweep-data.sh" unpack "$src" "$obj" "$out" "$data"
 fi
+# Every object's log directory (amdgpu's objects are named
+# .../amdgpu/../display/X.o: the path must resolve before its log exists).
+cut -f1 "$out/commands" | sed 's|/[^/]*$||' | LC_ALL=C sort -u | sed "s|^|$out/logs/|" | xargs mkdir -p
 # The files whose compile failed (their log's last line) are compiled
 # again: a failure may be this machine's, or fixed since.
 cut -f1 "$out/commands" | O=$out perl -lne '
