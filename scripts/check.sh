@@ -70,7 +70,7 @@ min_tests() {
 	robust-corpus)		echo 5 ;;
 	robust-csmith)		echo 5 ;;
 	robust-memcheck)	echo 7 ;;
-	kbuild)			echo 248 ;;
+	kbuild)			echo 249 ;;
 	kbuild-series)		echo 15 ;;
 	distributed)		echo 29 ;;
 	qemu)			echo 7 ;;

@@ -15,7 +15,8 @@
 #     OUT/sweep.log;
 #   - planted faults in a copy are rejected: a warning count changed, a
 #     warning line taken out, a header block taken out, a swept file
-#     marked pending in the coverage list, a file out of its group.
+#     marked pending in the coverage list, a file out of its group, a
+#     path through ".." in the coverage list.
 #
 # Usage: testsuite/kbuild/check-sweep.sh [VERSION]   (default 6.12)
 # Environment: MIN_COVERAGE (default 20000).
@@ -87,3 +88,5 @@ planted "a swept file marked pending in the coverage list" 'pending but swept in
 	"perl -i -pe 's/\tswept\t\d+\t\$/\tpending\t0\t/ && \$done++ if !\$done' coverage.txt"
 planted "a file in another group's file" 'is not of group' \
 	"grep -m1 '^F ' $g | sed 's|^F [^/]*/|F zz/|' >>$g"
+planted "a path through .. in the coverage list" 'is not a canonical path' \
+	"perl -i -pe 's|^([^/]+)/|\$1/../\$1/| if \$. == 1' coverage.txt"
