@@ -125,6 +125,15 @@ if [ ! -f "$out/prepared" ] || [ "$obj/.config" -nt "$out/prepared" ]; then
 	touch "$out/prepared"
 fi
 
+# canon(PATH) for awk: PATH without "DIR/../" and "./" (amdgpu's
+# objects are drivers/gpu/drm/amd/amdgpu/../display/..., kvm's
+# arch/x86/kvm/../../../virt/...; LIST files name them without).
+canon_awk='function canon(p,  n, a, i, m, o) {
+	n = split(p, a, "/"); m = 0
+	for (i = 1; i <= n; i++) if (a[i] == ".." && m > 0 && st[m] != "..") m--; else if (a[i] != ".") st[++m] = a[i]
+	o = st[1]; for (i = 2; i <= m; i++) o = o "/" st[i]
+	return o
+}'
 # 3. The compile commands: OBJECT<TAB>COMMAND (run in OBJ), listed
 # again when the DIRs change, filtered again when the --files list does
 # (the logs of files already swept are kept).
@@ -163,8 +172,9 @@ if [ ! -f "$out/commands" ]; then
 		D="${dirs[*]+${dirs[*]}}" awk -F'\t' 'BEGIN { n = split(ENVIRON["D"], d, " ") }
 			{ if (!n) { print; next } for (i = 1; i <= n; i++) { p = d[i]; sub(/\/$/, "", p); if (index($1, p "/") == 1) { print; next } } }' |
 		# --files: only the objects of the files listed (X.c makes X.o).
-		awk -F'\t' -v f="$files" 'BEGIN { if (f != "") while ((getline l < f) > 0) if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[l] = 1 } }
-			f == "" || ($1 in k)' |
+		awk -F'\t' -v f="$files" "$canon_awk"'
+			BEGIN { if (f != "") while ((getline l < f) > 0) if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[canon(l)] = 1 } }
+			f == "" || (canon($1) in k)' |
 		LC_ALL=C sort -t "$(printf '\t')" -k1,1 >"$out/commands.tmp"
 	[ -s "$out/commands.tmp" ] ||
 		die "make -n listed no compile command with the style plugin (see $out/make-n.log)"
@@ -237,8 +247,9 @@ todo() {
 		else
 			cut -f1 "$out/commands"
 		fi
-	} | awk -v c="$out/commands" 'BEGIN { while ((getline l < c) > 0) { sub(/\t.*/, "", l); in_sweep[l] = 1 } }
-		($0 in in_sweep) && !seen[$0]++' |
+	} | awk -v c="$out/commands" "$canon_awk"'
+		BEGIN { while ((getline l < c) > 0) { sub(/\t.*/, "", l); in_sweep[canon(l)] = l } }
+		{ p = canon($0) } (p in in_sweep) && !seen[p]++ { print in_sweep[p] }' |
 		while IFS= read -r o; do
 			[ -f "$out/logs/$o.log" ] || echo "$o"
 		done
