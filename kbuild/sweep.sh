@@ -269,6 +269,7 @@ child_cpu() {
 	times >"$out/times.tmp"
 	printf -v "$1" '%s' "$(tail -n 1 "$out/times.tmp" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')"
 }
+cpu0=0 cpu=0
 child_cpu cpu0
 (
 	while sleep "$interval"; do

@@ -55,9 +55,13 @@ check "unpacked into logs and packed again, the data are the same" diff -r "$dat
 # every fix-it of the data (headers' once per includer, as a sweep's log).
 mkdir -p "$work/ex"
 "$tool" expand "$work/src" "$work/obj" "$work/ex/out" "$data" 2>"$work/expand.err" || cat "$work/expand.err" >&2
+groups=()
+for f in "$data"/*.txt; do
+	case $f in */headers.txt | */coverage.txt) ;; *) groups+=("$f") ;; esac
+done
 nswept=$(awk -F'\t' '$2 == "swept"' "$data/coverage.txt" | wc -l)
 nfix=$(perl -ne 'BEGIN { open(my $h, "<", shift) or die; my $k; while (<$h>) { if (/^B (\S+)/) { $k = $1 } elsif (/^X /) { $x{$k}++ } } }
-	$n++ if /^X /; $n += $x{$1} if /^I \S+ (\S+)$/; END { print $n + 0 }' "$data/headers.txt" $(ls "$data"/*.txt | grep -v '/\(headers\|coverage\)\.txt$'))
+	$n++ if /^X /; $n += $x{$1} if /^I \S+ (\S+)$/; END { print $n + 0 }' "$data/headers.txt" "${groups[@]}")
 ncmd=$(wc -l <"$work/ex/out/commands" 2>/dev/null || echo 0)
 nlog=$(grep -c '^fix-it:"' "$work/ex/out/sweep.log" 2>/dev/null || true)
 check "expand: $ncmd of $nswept swept files in OUT/commands, $nlog of $nfix fix-its in OUT/sweep.log" \
