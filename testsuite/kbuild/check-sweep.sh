@@ -39,9 +39,9 @@ check "sweep-data.sh check accepts treewide/$version/sweep" "$tool" check "$data
 n=$(grep -vc '^#' "$data/coverage.txt" || true)
 min=${MIN_COVERAGE:-20000}
 check "the coverage list names at least $min C files ($n)" test "$n" -ge "$min"
-dups=$(cut -f1 "$data/coverage.txt" | LC_ALL=C sort | uniq -d | head -n3 | tr '\n' ' ')
+dups=$(cut -f1 "$data/coverage.txt" | LC_ALL=C sort | uniq -d | awk 'NR <= 3' | tr '\n' ' ')
 check "the coverage list names each file once${dups:+ (twice: $dups)}" test -z "$dups"
-nowhy=$(awk -F'\t' '$2 == "failed" && $4 == "" { print $1 }' "$data/coverage.txt" | head -n3 | tr '\n' ' ')
+nowhy=$(awk -F'\t' '$2 == "failed" && $4 == "" { print $1 }' "$data/coverage.txt" | awk 'NR <= 3' | tr '\n' ' ')
 check "every failed file says why${nowhy:+ (not: $nowhy)}" test -z "$nowhy"
 
 # The round trip: logs from the data, the data from the logs.
@@ -80,8 +80,12 @@ planted() {
 		check "planted: $1 is rejected: $(head -n1 "$work/planted.err")" grep -qE "$2" "$work/planted.err"
 	fi
 }
-g=$(grep -l '^W ' "$data"/*.txt | grep -v '/headers.txt$' | head -n1)
-g=$(basename "$g")
+# g: the first group file with a W line (no "| head": pipefail).
+g=''
+for f in "${groups[@]}"; do
+	if grep -q '^W ' "$f"; then g=$(basename "$f"); break; fi
+done
+[ -n "$g" ] || die "$data: no group file with a warning"
 planted "a warning count changed" 'warnings said, [0-9]+ listed' \
 	"perl -i -pe 's/^(F \S+ swept )(\d+)\$/\$1 . (\$2 + 1)/e && \$done++ if !\$done' $g"
 planted "a warning line taken out" 'warnings said, [0-9]+ listed' \
