@@ -44,17 +44,16 @@ check "the coverage list names each file once${dups:+ (twice: $dups)}" test -z "
 nowhy=$(awk -F'\t' '$2 == "failed" && $4 == "" { print $1 }' "$data/coverage.txt" | awk 'NR <= 3' | tr '\n' ' ')
 check "every failed file says why${nowhy:+ (not: $nowhy)}" test -z "$nowhy"
 
-# The round trip: logs from the data, the data from the logs.
-mkdir -p "$work/src" "$work/obj" "$work/out" "$work/again"
+# expand (unpack, and what kbuild/treewide.sh reads), then the round
+# trip: the data packed again from those logs.
+mkdir -p "$work/src" "$work/obj" "$work/ex" "$work/again"
+"$tool" expand "$work/src" "$work/obj" "$work/ex/out" "$data" 2>"$work/expand.err" || cat "$work/expand.err" >&2
 cp "$data/coverage.txt" "$work/again/"
-"$tool" unpack "$work/src" "$work/obj" "$work/out" "$data" 2>"$work/unpack.err" || cat "$work/unpack.err" >&2
-"$tool" pack "$work/src" "$work/obj" "$work/out" "$work/again" 2>"$work/pack.err" || cat "$work/pack.err" >&2
+"$tool" pack "$work/src" "$work/obj" "$work/ex/out" "$work/again" 2>"$work/pack.err" || cat "$work/pack.err" >&2
 check "unpacked into logs and packed again, the data are the same" diff -r "$data" "$work/again"
 
-# expand: what kbuild/treewide.sh reads, for every swept file, with
-# every fix-it of the data (headers' once per includer, as a sweep's log).
-mkdir -p "$work/ex"
-"$tool" expand "$work/src" "$work/obj" "$work/ex/out" "$data" 2>"$work/expand.err" || cat "$work/expand.err" >&2
+# expand: every swept file, with every fix-it of the data (headers'
+# once per includer, as in a sweep's log).
 groups=()
 for f in "$data"/*.txt; do
 	case $f in */headers.txt | */coverage.txt) ;; *) groups+=("$f") ;; esac
