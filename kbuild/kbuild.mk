@@ -43,6 +43,10 @@
 #   check-treewide-queue  testsuite/kbuild/test-queue.sh: kbuild/treewide-queue.sh
 #                         (Morton's rule) and scripts/style-port on queues
 #                         the test makes; planted failures (about 10 s of CPU)
+#   check-sweep           testsuite/kbuild/check-sweep.sh: the committed
+#                         sweep results (treewide/6.12/sweep) are
+#                         well-formed, consistent with the coverage list,
+#                         unpack and pack back the same (seconds)
 #   treewide              the 6.12 allmodconfig sweep of TREEWIDE_DIRS
 #                         (kbuild/sweep.sh), then treewide/6.12 from it
 #                         (kbuild/treewide.sh), its proof
@@ -50,6 +54,13 @@
 #                         (kbuild/treewide-report.sh); hours, resumable;
 #                         QUEUE=Q: none of the pending patches of Q (quilt
 #                         dir, mbox, REPO:A..B) is broken by it (Morton's rule)
+#   sweep                 the whole 6.12 x86_64 allmodconfig swept
+#                         (kbuild/sweep.sh), the candidate grep's files
+#                         first, then the rest spread over the tree, going on from the results committed in
+#                         SWEEP_DATA (treewide/6.12/sweep) and packed into
+#                         it at the end; many hours on 2 cores, resumable
+#   sweep-pack            the sweep's results so far into SWEEP_DATA (while
+#                         it runs: then commit SWEEP_DATA)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -98,6 +109,7 @@ check-kbuild-tools:
 	$(proof-tests) || rc=1; \
 	$(KBUILD_TEST_DIR)/check-treewide.sh 6.12 || rc=1; \
 	$(KBUILD_TEST_DIR)/test-queue.sh || rc=1; \
+	$(KBUILD_TEST_DIR)/check-sweep.sh 6.12 || rc=1; \
 	exit $$rc
 
 check-kbuild-series:
@@ -195,3 +207,23 @@ treewide:
 		$(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep treewide/6.12
 	$(KBUILD_DIR)/treewide-report.sh $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
 		$(TREEWIDE_WORK)/sweep treewide/6.12 $(TREEWIDE_SAMPLE)
+
+# The whole allmodconfig (issue 34): every C file, the candidates first.
+# SWEEP_DIRS: directories only (default: the whole tree).
+SWEEP_DATA ?= treewide/6.12/sweep
+SWEEP_WORK ?= $(BUILD)/sweep
+SWEEP_DIRS ?=
+.PHONY: sweep sweep-pack check-sweep
+check-sweep:
+	$(KBUILD_TEST_DIR)/check-sweep.sh 6.12
+
+sweep:
+	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
+	mkdir -p $(SWEEP_WORK) $(SWEEP_DATA)
+	$(KBUILD_DIR)/sweep-candidates.sh $(BUILD)/linux-6.12 >$(SWEEP_WORK)/candidates.txt
+	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --first $(SWEEP_WORK)/candidates.txt --spread \
+		--data $(SWEEP_DATA) $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj $(SWEEP_WORK)/out $(SWEEP_DIRS)
+
+sweep-pack:
+	$(KBUILD_DIR)/sweep-data.sh pack $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj \
+		$(SWEEP_WORK)/out $(SWEEP_DATA)

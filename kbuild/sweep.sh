@@ -17,9 +17,12 @@
 #      its headers' violations too; apply-fixits.sh applies a repeated
 #      fix-it once);
 #   4. the sweep: each command is run again in OBJ with -fsyntax-only
-#      (under nice, JOBS at a time), its output into OUT/logs/OBJECT.log;
+#      (under nice, JOBS at a time), its output into OUT/logs/OBJECT.log
+#      (a compile that misses a header is run again after "make OBJECT",
+#      which makes the headers its directory's Makefile generates);
 #      a file is done when its log is there, so an interrupted sweep
-#      goes on where it stopped (run the same command again). A line
+#      goes on where it stopped (run the same command again; a file
+#      whose compile failed is compiled again). A line
 #      every PROGRESS_INTERVAL seconds shows files done, rate and ETA;
 #   5. OUT/sweep.log (every file's log, in order: what kbuild/fix-tree.sh
 #      --log reads), OUT/deps (OBJECT<TAB>the files it includes, from
@@ -37,6 +40,19 @@
 #   --files LIST      only the C files named in LIST (one path relative
 #                     to SRC a line) among the DIRs' compile commands,
 #                     e.g. the files a grep for candidate lines found
+#   --first LIST      sweep the C files named in LIST first, in its
+#                     order, then the rest (kbuild/sweep-candidates.sh's
+#                     files: the warnings come early)
+#   --spread          sweep the rest in an order spread over the whole
+#                     tree (by a hash of the path, the same in every
+#                     run), not in path order: the rate, the ETA and the
+#                     results so far are then a sample of the whole
+#   --data DIR        committed results (kbuild/sweep-data.sh): a file
+#                     with a result in DIR is not compiled again, its log
+#                     is made from DIR; so a sweep goes on, on another
+#                     machine, from what was committed. At the end, the
+#                     results are packed into DIR (while it runs:
+#                     kbuild/sweep-data.sh pack, or make sweep-pack)
 #   -h, --help
 # Environment: JOBS (default 2), NICE (default 19), PROGRESS_INTERVAL
 #   (default 30), ARCH (default x86_64).
@@ -49,11 +65,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../scripts/lib.sh"
 
 usage() {
-	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] SRC OBJ OUT [DIR...]" >&2
+	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] [--first LIST] [--spread] [--data DIR] SRC OBJ OUT [DIR...]" >&2
 	exit 2
 }
-config=allmodconfig restart=0 files=''
-options '--config=config --restart:restart --files=files' "$@"
+config=allmodconfig restart=0 files='' first='' data='' spread=0
+options '--config=config --restart:restart --files=files --first=first --spread:spread --data=data' "$@"
 shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
@@ -73,6 +89,8 @@ if [ -n "$files" ]; then
 	[ -f "$files" ] || die "--files: '$files' not found"
 	files=$(cd "$(dirname "$files")" && pwd -P)/$(basename "$files")
 fi
+[ -z "$first" ] || [ -f "$first" ] || die "--first: '$first' not found"
+[ -z "$data" ] || [ -d "$data" ] || die "--data: '$data' is not a directory"
 mkdir -p "$obj" "$out" || die "cannot create $obj or $out"
 obj=$(cd "$obj" && pwd -P)
 out=$(cd "$out" && pwd -P)
@@ -107,6 +125,15 @@ if [ ! -f "$out/prepared" ] || [ "$obj/.config" -nt "$out/prepared" ]; then
 	touch "$out/prepared"
 fi
 
+# canon(PATH) for awk: PATH without "DIR/../" and "./" (amdgpu's
+# objects are drivers/gpu/drm/amd/amdgpu/../display/..., kvm's
+# arch/x86/kvm/../../../virt/...; LIST files name them without).
+canon_awk='function canon(p,  n, a, i, m, o) {
+	n = split(p, a, "/"); m = 0
+	for (i = 1; i <= n; i++) if (a[i] == ".." && m > 0 && st[m] != "..") m--; else if (a[i] != ".") st[++m] = a[i]
+	o = st[1]; for (i = 2; i <= m; i++) o = o "/" st[i]
+	return o
+}'
 # 3. The compile commands: OBJECT<TAB>COMMAND (run in OBJ), listed
 # again when the DIRs change, filtered again when the --files list does
 # (the logs of files already swept are kept).
@@ -135,6 +162,9 @@ if [ ! -f "$out/commands" ]; then
 		while (/(?:^|[;&|]\s*)((?:\S*\/)?gcc(?:-\d+)? -Wp,-MMD,(\S+) .*? -c -o (\S+\.o) (\S+\.c))(?=\s*(?:;|$))/g) {
 			my ($c, $o) = ($1, $3);
 			next if $seen{$o}++;
+			# Host tools compiled with -c (scripts/mod, genmap) have no
+			# plugin: not the configuration'"'"'s C files.
+			next unless $c =~ / -fplugin=\S*style_plugin/;
 			$c =~ s/ -fplugin-arg-style_plugin-once=\S+//g;
 			print "$o\t$c\n";
 		}' "$out/make-n.log" |
@@ -142,24 +172,61 @@ if [ ! -f "$out/commands" ]; then
 		D="${dirs[*]+${dirs[*]}}" awk -F'\t' 'BEGIN { n = split(ENVIRON["D"], d, " ") }
 			{ if (!n) { print; next } for (i = 1; i <= n; i++) { p = d[i]; sub(/\/$/, "", p); if (index($1, p "/") == 1) { print; next } } }' |
 		# --files: only the objects of the files listed (X.c makes X.o).
-		awk -F'\t' -v f="$files" 'BEGIN { if (f != "") while ((getline l < f) > 0) if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[l] = 1 } }
-			f == "" || ($1 in k)' |
+		awk -F'\t' -v f="$files" "$canon_awk"'
+			BEGIN { if (f != "") while ((getline l < f) > 0) if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[canon(l)] = 1 } }
+			f == "" || (canon($1) in k)' |
 		LC_ALL=C sort -t "$(printf '\t')" -k1,1 >"$out/commands.tmp"
-	[ -s "$out/commands.tmp" ] || die "make -n listed no compile command (see $out/make-n.log)"
-	grep -q 'fplugin=[^ ]*style_plugin' "$out/commands.tmp" ||
-		die "the compile commands do not load the style plugin (see $out/make-n.log)"
+	[ -s "$out/commands.tmp" ] ||
+		die "make -n listed no compile command with the style plugin (see $out/make-n.log)"
 	mv "$out/commands.tmp" "$out/commands"
+	rm -rf "$out/cmds"
+fi
+# Each command in a file of its own, OUT/cmds/OBJECT (a compile reads
+# its own, not the list of thousands).
+if [ ! -d "$out/cmds" ]; then
+	rm -rf "$out/cmds.tmp"
+	D=$out/cmds.tmp perl -MFile::Path=make_path -F'\t' -lane '
+		my $f = "$ENV{D}/$F[0]"; (my $d = $f) =~ s{/[^/]*$}{};
+		make_path($d); open(my $h, ">", $f) or die "$f: $!"; print $h $F[1]; close($h);' "$out/commands"
+	mv "$out/cmds.tmp" "$out/cmds"
 fi
 total=$(wc -l <"$out/commands")
+# The results committed in --data DIR: their logs, not compiled again.
+if [ -n "$data" ]; then
+	"$here/sweep-data.sh" unpack "$src" "$obj" "$out" "$data"
+fi
+# Every object's log directory (amdgpu's objects are named
+# .../amdgpu/../display/X.o: the path must resolve before its log exists).
+cut -f1 "$out/commands" | sed 's|/[^/]*$||' | LC_ALL=C sort -u | sed "s|^|$out/logs/|" | xargs mkdir -p
+# The files whose compile failed (their log's last line) are compiled
+# again: a failure may be this machine's, or fixed since.
+cut -f1 "$out/commands" | O=$out perl -lne '
+	my $f = "$ENV{O}/logs/$_.log";
+	open(my $h, "<", $f) or next;
+	seek($h, -200, 2) if -s $f > 200;
+	my @l = <$h>;
+	close $h;
+	if ($l[-1] !~ / exit 0$/) { unlink($f) or die "$f: $!"; print STDERR "sweep.sh: $_ failed before: compiled again" }'
 
 # 4. The sweep.
 # one OBJECT: its command with -fsyntax-only; its log written atomically.
 one() {
 	local o=$1 c log rc=0
-	c=$(awk -F'\t' -v o="$o" '$1 == o { print $2; exit }' "$out/commands")
+	c=$(cat "$out/cmds/$o")
 	log=$out/logs/$o.log
 	mkdir -p "$(dirname "$log")" "$obj/$(dirname "$o")"
 	(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
+	# A header that its directory's Makefile generates (radeon's
+	# *_reg_safe.h, msm's *.xml.h: make prepare does not): kbuild makes
+	# it for the object, "make DIR/FILE.o" (one at a time), then the
+	# compile again.
+	if [ $rc != 0 ] && grep -q 'fatal error: .*: No such file or directory' "$log.tmp"; then
+		flock "$out/make.lock" nice -n "$nice" make -C "$src" O="$obj" ARCH="$arch" W=style "$o" \
+			>"$log.make" 2>&1 || true
+		rc=0
+		(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
+		echo "# sweep: $o: its generated headers made first (make $o)" >>"$log.tmp"
+	fi
 	echo "# sweep: $o exit $rc" >>"$log.tmp"
 	# Its dependency file, kept with the log (a build in OBJ, such as
 	# kbuild/treewide-proof.sh's, turns OBJ's copy into a .cmd file).
@@ -168,11 +235,24 @@ one() {
 	mv "$log.tmp" "$log"
 }
 export -f one
-export out obj nice
+export out obj nice src arch
+# todo: the objects without a log, those of --first's files first, then
+# the rest in path order or, with --spread, by the MD5 of their path.
 todo() {
-	cut -f1 "$out/commands" | while IFS= read -r o; do
-		[ -f "$out/logs/$o.log" ] || echo "$o"
-	done
+	{
+		[ -z "$first" ] || sed -n 's/\.c$/.o/p' "$first"
+		if [ $spread = 1 ]; then
+			cut -f1 "$out/commands" | perl -MDigest::MD5=md5_hex -lne 'print md5_hex($_), "\t", $_' |
+				LC_ALL=C sort | cut -f2
+		else
+			cut -f1 "$out/commands"
+		fi
+	} | awk -v c="$out/commands" "$canon_awk"'
+		BEGIN { while ((getline l < c) > 0) { sub(/\t.*/, "", l); in_sweep[canon(l)] = l } }
+		{ p = canon($0) } (p in in_sweep) && !seen[p]++ { print in_sweep[p] }' |
+		while IFS= read -r o; do
+			[ -f "$out/logs/$o.log" ] || echo "$o"
+		done
 }
 # done_count: the files of the sweep whose log is there.
 done_count() {
@@ -183,6 +263,14 @@ done_count() {
 before=$(done_count)
 note "$total files in the sweep, $before done before, $((total - before)) to go, $jobs at a time"
 t0=$(date +%s)
+# child_cpu VAR: the CPU seconds (user+sys) of the shell's children so
+# far into VAR ("times" in this shell: a subshell's children are not its).
+child_cpu() {
+	times >"$out/times.tmp"
+	printf -v "$1" '%s' "$(tail -n 1 "$out/times.tmp" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')"
+}
+cpu0=0 cpu=0
+child_cpu cpu0
 (
 	while sleep "$interval"; do
 		n=$(done_count)
@@ -197,9 +285,10 @@ trap 'kill $reporter 2>/dev/null || true' EXIT
 todo | xargs -r -P "$jobs" -I{} bash -c 'one "$1"' _ {}
 kill $reporter 2>/dev/null || true
 t_sweep=$(($(date +%s) - t0))
-# The CPU time of the compiles (the shell's children: xargs and all).
-times >"$out/times.tmp"
-cpu=$(tail -n 1 "$out/times.tmp" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+# The CPU time of the compiles (the shell's children since the sweep
+# started: xargs and all).
+child_cpu cpu
+cpu=$((cpu - cpu0))
 swept=$(($(done_count) - before))
 
 # 5. The results.
@@ -220,10 +309,14 @@ mv "$out/deps.tmp" "$out/deps"
 nwarn=$(grep -cE "$STYLE_WARNING_RE\$" "$out/sweep.log" || true)
 nuniq=$(grep -E "$STYLE_WARNING_RE\$" "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
 nfix=$(grep '^fix-it:"' "$out/sweep.log" | LC_ALL=C sort -u | wc -l)
-withw=$(grep -lE "$STYLE_WARNING_RE" -r "$out/logs" | wc -l)
+withw=$(cut -f1 "$out/commands" | sed "s|^|$out/logs/|; s|\$|.log|" | xargs grep -lE "$STYLE_WARNING_RE" | wc -l)
 {
 	echo "sweep of ${dirs[*]:-the whole tree}: $(basename "$src"), $(sed -n 's/^# Linux.* \([0-9.]*\) Kernel Configuration$/\1/p' "$obj/.config" | head -n1) $config for $arch (changes: kbuild/sweep.config)"
 	echo "files: $total compile commands, $fail failed to compile (their logs say why), $withw with style warnings"
 	echo "warnings: $nwarn ($nuniq distinct), fix-it lines: $nfix distinct"
 	echo "time: $t_sweep s for the $swept files swept in this run ($(awk -v n="$swept" -v t="$t_sweep" 'BEGIN { printf "%.2f", t ? n / t : 0 }') files/s, JOBS=$jobs, nice $nice), $cpu s CPU (user+sys, $(awk -v n="$swept" -v c="$cpu" 'BEGIN { printf "%.2f", n ? c / n : 0 }') s a file); the whole run $(($(date +%s) - t_start)) s"
 } | tee "$out/summary.txt"
+# The compact results to commit (--data DIR).
+if [ -n "$data" ]; then
+	"$here/sweep-data.sh" pack "$src" "$obj" "$out" "$data"
+fi

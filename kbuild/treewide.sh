@@ -33,6 +33,8 @@
 # The identity is git config user.name / user.email; none: one line, exit 1.
 #
 # Usage: kbuild/treewide.sh VERSION SRC OBJ OUT DEST
+#        kbuild/treewide.sh --prefixes MAINTAINERS  (the groups and their
+#        subject prefixes for the files of a maintainers.txt, no sweep)
 #   VERSION  6.12 (the tarball the checks unpack)
 #   SRC OBJ OUT  the sweep's tree, O= dir and results (kbuild/sweep.sh)
 #   DEST     e.g. treewide/6.12 (its *.patch and series are replaced)
@@ -45,7 +47,196 @@ root=$(dirname "$here")
 # shellcheck source=scripts/lib.sh disable=SC1091
 . "$here/../scripts/lib.sh"
 
-[ $# = 5 ] || { echo "usage: $0 VERSION SRC OBJ OUT DEST" >&2; exit 2; }
+# subsystem_prefixes: the subject prefixes maintainers use (their git
+# log), by maintainer tree (tree:NAME, the tree's name as tname() makes
+# it; none for trees such as tip/tip or char-misc that take several
+# subsystems: their files go by directory) and by directory (dir:PATH,
+# the longest that a group's common directory starts with; fs/NAME
+# without an entry is NAME).
+subsystem_prefixes() {
+	cat <<'EOF'
+tree:herbert/cryptodev-2.6	crypto
+tree:netdev/net	net
+tree:netdev/net-next	net
+tree:tnguy/net-queue	net
+tree:bluetooth/bluetooth	Bluetooth
+tree:tiwai/sound	ALSA
+tree:broonie/sound	ASoC
+tree:deller/linux-fbdev	fbdev
+tree:dtor/input	Input
+tree:hid/hid	HID
+tree:libata/linux	ata
+tree:jejb/scsi	scsi
+tree:mkp/scsi	scsi
+tree:gregkh/usb	usb
+tree:johan/usb-serial	USB: serial
+tree:drm/nouveau	drm/nouveau
+tree:drm/misc/kernel	drm
+tree:drm/kernel	drm
+tree:agd5f/linux	drm/amd
+tree:media	media
+tree:mchehab/linux-media	media
+tree:ubifs-2.6	ubifs
+tree:mtd/linux	mtd
+tree:wireless/wireless	wifi
+tree:pkshih/rtw	wifi
+tree:pci/pci	PCI
+tree:netfilter/nf	netfilter
+tree:brodo/linux	pcmcia
+tree:linux-drbd	drbd
+tree:ulfh/mmc	mmc
+tree:trace/linux-trace	tracing
+tree:rdma/rdma	RDMA
+tree:ieee1394/linux1394	firewire
+tree:andi.shyti/linux	i2c
+tree:vfs/vfs	fs
+tree:pcmoore/lsm	lsm
+tree:projects/trondmy/linux-nfs	NFS
+tree:virt/kvm/kvm	KVM
+tree:vkoul/dmaengine	dmaengine
+tree:shuah/linux-kselftest	selftests
+tree:printk/linux	printk
+tree:pdx86/platform-drivers-x86	platform/x86
+tree:lee/mfd	mfd
+tree:kdave/linux	btrfs
+tree:jic23/iio	iio
+tree:jdelvare/staging	hwmon
+tree:horms/ipvs-next	ipvs
+tree:gregkh/tty	tty
+dir:arch/x86	x86
+dir:arch/x86/events	perf/x86
+dir:arch/x86/kvm	KVM: x86
+dir:block	block
+dir:crypto	crypto
+dir:drivers/ata	ata
+dir:drivers/atm	atm
+dir:drivers/char	char
+dir:drivers/gpu/drm	drm
+dir:drivers/gpu/drm/amd	drm/amd
+dir:drivers/gpu/drm/i915	drm/i915
+dir:drivers/gpu/drm/nouveau	drm/nouveau
+dir:drivers/gpu/drm/radeon	drm/radeon
+dir:drivers/hid	HID
+dir:drivers/input	Input
+dir:drivers/isdn	isdn
+dir:drivers/md	md
+dir:drivers/media	media
+dir:drivers/misc	misc
+dir:drivers/mtd	mtd
+dir:drivers/net	net
+dir:drivers/net/wireless	wifi
+dir:drivers/pcmcia	pcmcia
+dir:drivers/scsi	scsi
+dir:drivers/staging	staging
+dir:drivers/tty	tty
+dir:drivers/usb	usb
+dir:drivers/video/fbdev	fbdev
+dir:fs	fs
+dir:kernel	kernel
+dir:kernel/events	perf
+dir:kernel/irq	genirq
+dir:kernel/locking	locking
+dir:kernel/sched	sched
+dir:kernel/time	timers
+dir:kernel/trace	tracing
+dir:lib	lib
+dir:mm	mm
+dir:net	net
+dir:net/bluetooth	Bluetooth
+dir:net/mac80211	wifi: mac80211
+dir:net/netfilter	netfilter
+dir:net/wireless	wifi: cfg80211
+dir:security	security
+dir:security/keys	KEYS
+dir:security/selinux	selinux
+dir:sound	ALSA
+dir:sound/soc	ASoC
+EOF
+}
+
+# groups_of MAINTAINERS KEPT: FILE<TAB>GROUP<TAB>NOTE for each file of
+# KEPT (one a line), from MAINTAINERS (FILE<TAB>its tree, - for none).
+groups_of() {
+	awk -F'\t' 'NR == FNR { t[$1] = $2; next }
+		{
+			d = $0; n = split(d, p, "/")
+			g = p[1]; if (n > 2 && p[1] ~ /^(drivers|sound|fs|net|arch)$/) g = p[1] "/" p[2]
+			k = (t[$0] != "" && t[$0] != "-") ? t[$0] : "dir:" g
+			print $0 "\t" k "\t" g
+		}' "$1" "$2" >"$work/keys"
+	# At most MAX_PATCHES: the smallest group is merged into the directory
+	# group of its files' top-level directory (dir:TOP).
+	while [ "$(cut -f2 "$work/keys" | LC_ALL=C sort -u | wc -l)" -gt "$max_patches" ]; do
+		small=$(cut -f2 "$work/keys" | LC_ALL=C sort | uniq -c | sort -k1,1n -k2,2 |
+			awk '{ k = $2; n = split(k, p, "/"); if (!(k ~ /^dir:/ && n == 1)) { print k; exit } }')
+		[ -n "$small" ] || die "more than $max_patches top-level directories"
+		awk -F'\t' -v s="$small" 'BEGIN { OFS = "\t" } $2 == s { t = $1; sub(/\/.*/, "", t); $2 = "dir:" t } 1' \
+			"$work/keys" >"$work/keys.tmp"
+		mv "$work/keys.tmp" "$work/keys"
+	done
+	# Each group's subject prefix: the subsystem prefix the maintainers use
+	# (subsystem_prefixes: for its tree, else for its files' longest
+	# common directory, or the directory most of them are in when they
+	# have none); else that directory (at most four levels), or,
+	# for files in several top-level directories, the tree's name (its
+	# URL's path without .git and the kernel.org prefix); a directory or
+	# tree prefix that two groups share gets the tree's name after it, in
+	# parentheses (groups with the same subsystem prefix make one patch).
+	# The note names the tree.
+	subsystem_prefixes >"$work/prefixes"
+	awk -F'\t' '
+		function tname(k,  t) { t = k; sub(/^[a-z]+:\/\/[^\/]*\//, "", t); sub(/^pub\/scm\/linux\/kernel\/git\//, "", t); sub(/\.git$/, "", t); return t }
+		# subsystem(k, d): the prefix of the table for the tree of k, or
+		# for the longest directory of d the table has (fs/NAME: NAME).
+		function subsystem(k, d) {
+			if (k !~ /^dir:/ && (("tree:" tname(k)) in tab)) return tab["tree:" tname(k)]
+			while (d != "") {
+				if (("dir:" d) in tab) return tab["dir:" d]
+				if (d ~ /^fs\/[^\/]+$/) return substr(d, 4)
+				if (d !~ /\//) break
+				sub(/\/[^\/]*$/, "", d)
+			}
+			return ""
+		}
+		FILENAME == ARGV[1] { if ($0 !~ /^#/ && NF == 2) tab[$1] = $2; next }
+		{ k = $2; f = $1; sub(/\/[^\/]*$/, "", f)
+		  if (!(k in pre)) pre[k] = f
+		  else { a = pre[k]; while (a != "" && index(f "/", a "/") != 1) { if (a !~ /\//) a = ""; else sub(/\/[^\/]*$/, "", a) } pre[k] = a }
+		  files[++nf] = $1; key[nf] = k
+		  if (++nd[k, f] > most[k]) { most[k] = nd[k, f]; mostd[k] = f } }
+		END {
+			for (k in pre) {
+				l = pre[k]; n = split(l, p, "/"); if (n > 4) l = p[1] "/" p[2] "/" p[3] "/" p[4]
+				if (l == "") l = (k ~ /^dir:/) ? substr(k, 5) : tname(k)
+				s = subsystem(k, pre[k] != "" ? pre[k] : (k ~ /^dir:/) ? substr(k, 5) : mostd[k])
+				if (s != "") { l = s; bytab[k] = 1 }
+				lab[k] = l; used[l]++
+			}
+			for (k in pre) {
+				if (used[lab[k]] > 1 && k !~ /^dir:/ && !bytab[k]) lab[k] = lab[k] " (" tname(k) ")"
+				note[k] = (k ~ /^dir:/) ? "Grouped by directory: MAINTAINERS names no tree but Linus'"'"'s for these files, or their trees have too few of them for a patch of their own (each file'"'"'s tree: maintainers.txt)." \
+					: "Maintainer tree (scripts/get_maintainer.pl --scm): " k
+			}
+			for (i = 1; i <= nf; i++) print files[i] "\t" lab[key[i]] "\t" note[key[i]]
+		}' "$work/prefixes" "$work/keys"
+}
+
+# --prefixes MAINTAINERS: the subject prefix of each group the files of
+# MAINTAINERS (FILE<TAB>TREE, e.g. DEST/maintainers.txt) make, without a
+# sweep: COUNT<TAB>PREFIX<TAB>NOTE.
+if [ "${1:-}" = --prefixes ]; then
+	[ $# = 2 ] && [ -f "$2" ] || { echo "usage: $0 --prefixes MAINTAINERS" >&2; exit 2; }
+	max_patches=${MAX_PATCHES:-25}
+	work=$(mktemp -d "${TMPDIR:-/tmp}/treewide.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	cut -f1,2 "$2" >"$work/maintainers"
+	cut -f1 "$2" >"$work/kept"
+	groups_of "$work/maintainers" "$work/kept" | cut -f2,3 | LC_ALL=C sort | uniq -c |
+		sed 's/^ *\([0-9]*\) /\1\t/'
+	exit 0
+fi
+
+[ $# = 5 ] || { echo "usage: $0 VERSION SRC OBJ OUT DEST, or $0 --prefixes MAINTAINERS" >&2; exit 2; }
 version=$1 src=$2 obj=$3 out=$4 dest=$5
 max_patches=${MAX_PATCHES:-25}
 max_inc=${MAX_INCLUDERS:-20}
@@ -162,47 +353,7 @@ while IFS= read -r f; do
 		sed -n 's/^git \([^ ]*\).*/\1/p' | grep -v '/torvalds/linux\.git$' | head -n1 || true)
 	printf '%s\t%s\n' "$f" "${t:--}" >>"$out/maintainers"
 done <"$work/kept"
-awk -F'\t' 'NR == FNR { t[$1] = $2; next }
-	{
-		d = $0; n = split(d, p, "/")
-		g = p[1]; if (n > 2 && p[1] ~ /^(drivers|sound|fs|net|arch)$/) g = p[1] "/" p[2]
-		k = (t[$0] != "" && t[$0] != "-") ? t[$0] : "dir:" g
-		print $0 "\t" k "\t" g
-	}' "$out/maintainers" "$work/kept" >"$work/keys"
-# At most MAX_PATCHES: the smallest group is merged into the directory
-# group of its files' top-level directory (dir:TOP).
-while [ "$(cut -f2 "$work/keys" | LC_ALL=C sort -u | wc -l)" -gt "$max_patches" ]; do
-	small=$(cut -f2 "$work/keys" | LC_ALL=C sort | uniq -c | sort -k1,1n -k2,2 |
-		awk '{ k = $2; n = split(k, p, "/"); if (!(k ~ /^dir:/ && n == 1)) { print k; exit } }')
-	[ -n "$small" ] || die "more than $max_patches top-level directories"
-	awk -F'\t' -v s="$small" 'BEGIN { OFS = "\t" } $2 == s { t = $1; sub(/\/.*/, "", t); $2 = "dir:" t } 1' \
-		"$work/keys" >"$work/keys.tmp"
-	mv "$work/keys.tmp" "$work/keys"
-done
-# Each group's subject prefix: its files' longest common directory (at
-# most four levels), or, for files in several top-level directories,
-# the tree's name (its URL's path without .git and the kernel.org
-# prefix, e.g. herbert/cryptodev-2.6); a prefix that two groups share
-# gets the tree's name after it, in parentheses. The note names the tree.
-awk -F'\t' '
-	function tname(k,  t) { t = k; sub(/^[a-z]+:\/\/[^\/]*\//, "", t); sub(/^pub\/scm\/linux\/kernel\/git\//, "", t); sub(/\.git$/, "", t); return t }
-	{ k = $2; f = $1; sub(/\/[^\/]*$/, "", f)
-	  if (!(k in pre)) pre[k] = f
-	  else { a = pre[k]; while (a != "" && index(f "/", a "/") != 1) { if (a !~ /\//) a = ""; else sub(/\/[^\/]*$/, "", a) } pre[k] = a }
-	  files[NR] = $1; key[NR] = k }
-	END {
-		for (k in pre) {
-			l = pre[k]; n = split(l, p, "/"); if (n > 4) l = p[1] "/" p[2] "/" p[3] "/" p[4]
-			if (l == "") l = (k ~ /^dir:/) ? substr(k, 5) : tname(k)
-			lab[k] = l; used[l]++
-		}
-		for (k in pre) {
-			if (used[lab[k]] > 1 && k !~ /^dir:/) lab[k] = lab[k] " (" tname(k) ")"
-			note[k] = (k ~ /^dir:/) ? "Grouped by directory: MAINTAINERS names no tree but Linus'"'"'s for these files, or their trees have too few of them for a patch of their own (each file'"'"'s tree: maintainers.txt)." \
-				: "Maintainer tree (scripts/get_maintainer.pl --scm): " k
-		}
-		for (i = 1; i <= NR; i++) print files[i] "\t" lab[key[i]] "\t" note[key[i]]
-	}' "$work/keys" >"$work/groups"
+groups_of "$out/maintainers" "$work/kept" >"$work/groups"
 # The record: FILE<TAB>its tree (- for none but Linus's)<TAB>its patch's prefix.
 awk -F'\t' 'NR == FNR { t[$1] = $2; next } { print $1 "\t" t[$1] "\t" $2 }' "$out/maintainers" "$work/groups" |
 	LC_ALL=C sort >"$dest/maintainers.txt"
