@@ -283,6 +283,8 @@ check "walked: a compile after them reports nothing new" test ! -s walk/again.tx
 # several.  A file of records per header (an open, a read and a close
 # each), a stat before each source read or a mapping per table would each
 # take it over (the plugin of the commit before it: +22%).
+check "syscalls: strace is installed (scripts/deps.sh; the chroot's list)" \
+	command -v strace
 mkdir -p sc/inc sc/i1 sc/i2 sc/i3
 for i in $(seq 1 40); do
 	printf 'static inline int h%d(int x)\n{\n\tif (x)\n\t\treturn %d;\n\treturn 0;\n}\n' \
