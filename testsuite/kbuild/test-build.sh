@@ -158,21 +158,7 @@ for v in "${versions[@]}"; do
 	rm -rf "$ext"
 	mkdir -p "$ext"
 	echo 'obj-m := stylemod.o' >"$ext/Makefile"
-	cat >"$ext/stylemod.c" <<'EOF'
-// SPDX-License-Identifier: GPL-2.0
-#include <linux/module.h>
-
-static int n;
-module_param(n, int, 0);
-
-static int __init stylemod_init(void)
-{
-	if (n < 0) return -EINVAL;
-	return 0;
-}
-module_init(stylemod_init);
-MODULE_LICENSE("GPL");
-EOF
+	cp "$here/extmod/stylemod.c.in" "$ext/stylemod.c"
 	rc=0
 	mk M="$ext" W=style modules >"$ext/build.log" 2>&1 || rc=$?
 	check "linux-$v: M=: an external module is checked" \

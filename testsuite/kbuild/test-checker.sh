@@ -305,21 +305,7 @@ mmake() {
 	mmake olddefconfig && mmake W=style modules_prepare; } >"$m/prepare.log" 2>&1 ||
 	die_log "$m/prepare.log" "cannot prepare the module tree $m"
 echo 'obj-m := stylemod.o' >"$ext/Makefile"
-cat >"$ext/stylemod.c" <<'EOF2'
-// SPDX-License-Identifier: GPL-2.0
-#include <linux/module.h>
-
-static int n;
-module_param(n, int, 0);
-
-static int __init stylemod_init(void)
-{
-	if (n < 0) return -EINVAL;
-	return 0;
-}
-module_init(stylemod_init);
-MODULE_LICENSE("GPL");
-EOF2
+cp "$here/extmod/stylemod.c.in" "$ext/stylemod.c"
 # ext_snapshot FILE: the module directory's files (logs aside).
 ext_snapshot() {
 	(cd "$ext" && find . -path ./.git -prune -o -type f ! -name '*.log' ! -name '*.sarif' -print0 |
