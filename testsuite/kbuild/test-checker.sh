@@ -230,8 +230,10 @@ touch -d "@$stamp_c" "$src/$cfile"
 note "C=1 W=style: $(cat "$out/c1.log.time")"
 compiled "$out/c1.log" >"$out/c1.cc"
 checked "$out/c1.log" >"$out/c1.objs"
+# (and the boot code's objects that depend on what the new vmlinux gives,
+# voffset.h, when the link makes it again)
 check "C=1 W=style: the make succeeds (exit $rc) and compiles the includers of ${hdr#"$src/"} and ${cfile%.c}.o ($(wc -l <"$out/c1.cc"))" \
-	bash -c "[ $rc = 0 ] && cmp '$out/c1.want' '$out/c1.cc'"
+	bash -c "[ $rc = 0 ] && grep -v '^arch/x86/boot/' '$out/c1.cc' | cmp '$out/c1.want' -"
 check "C=1 W=style: checks exactly the objects it compiles" cmp "$out/c1.cc" "$out/c1.objs"
 # The warnings: those the style build's compiles of these objects saw.
 while read -r o; do
@@ -350,8 +352,8 @@ check "M= C=2 W=style STYLE_SINCE=HEAD~1: no file of the module changed, but the
 kmake "$out/plain4.log" -j"$jobs" bzImage || die "make bzImage in $p failed"
 snapshot "$out/end.snap"
 check "the end: a plain make compiles nothing, and every file is as at the start" \
-	bash -c "[ -z '$(compiled "$out/plain4.log")' ] &&
-		$(declare -f same_files); allowed_new='$allowed_new'
+	bash -c "$(declare -f same_files); allowed_new='$allowed_new'
+		[ -z '$(compiled "$out/plain4.log")' ] &&
 		same_files '$out/before.snap' '$out/end.snap'"
 
 echo "$prog: $passed passed, $failed failed"
