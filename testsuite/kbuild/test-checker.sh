@@ -348,12 +348,14 @@ check "M= C=2 W=style STYLE_SINCE=HEAD~1: no file of the module changed, but the
 		same_files '$out/ext2.snap' '$out/ext3.snap'"
 
 # $cobj, removed by C=1 W=style-error, was compiled again by the opt-out's
-# make, with the plain build's command: a plain make compiles nothing.
+# make, with the plain build's command: a plain make compiles nothing but
+# the boot code's objects that the link it still owes makes again (from
+# voffset.h, as after C=1 above).
 kmake "$out/plain4.log" -j"$jobs" bzImage || die "make bzImage in $p failed"
 snapshot "$out/end.snap"
 check "the end: a plain make compiles nothing, and every file is as at the start" \
 	bash -c "$(declare -f same_files); allowed_new='$allowed_new'
-		[ -z '$(compiled "$out/plain4.log")' ] &&
+		[ -z '$(compiled "$out/plain4.log" | grep -v '^arch/x86/boot/')' ] &&
 		same_files '$out/before.snap' '$out/end.snap'"
 
 echo "$prog: $passed passed, $failed failed"
