@@ -87,14 +87,13 @@ git -C "$g" format-patch -q --no-signature --stdout base..HEAD >"$work/queue.mbo
 # queue_ok DIR SERIES_PATCH...: the series, then the queue, apply to the
 # old files with patch -p1 --fuzz=0 and with git apply, the same.
 queue_ok() {
-	local d=$1 m p
+	local d=$1 m
 	shift
 	for m in patch git; do
 		rm -rf "$d-$m"
 		cp -a "$work/orig" "$d-$m"
-		for p in "$@" "$work"/quilt/0*.patch; do
-			apply_one "$m" "$d-$m" "$p" 2>/dev/null || return 1
-		done
+		(check_series "$m" "$d-$m" "$@" "$work"/quilt/0*.patch) 2>/dev/null ||
+			return 1
 	done
 	diff -r "$d-patch" "$d-git" >/dev/null
 }
