@@ -59,54 +59,6 @@
 #define __visible __attribute__((visibility("default")))
 #endif
 
-/*
- * Whether cc1 reads preprocessed input (-fpreprocessed: a .i file, or
- * the second half of -save-temps), from the options it was given.
- */
-static inline bool style_input_is_preprocessed(void)
-{
-	for (unsigned int i = 0; i < save_decoded_options_count; i++)
-		if (save_decoded_options[i].opt_index == OPT_fpreprocessed &&
-		    save_decoded_options[i].value)
-			return true;
-	return false;
-}
-
-/*
- * Take this plugin's own options (-fplugin=.../NAME.so and
- * -fplugin-arg-NAME-...) out of the options GCC records in the object:
- * DW_AT_producer with -g, and -frecord-gcc-switches.  GCC leaves out the
- * options that change no code (-W..., -fdump-..., -fdiagnostics-...);
- * the plugin's are of that kind, and with them recorded an object built
- * with debug info differed from a plain build.  LTO does not read them
- * from there (the driver passes -fplugin on), and nothing else does.
- */
-static inline bool style_is_own_option(const struct cl_decoded_option *o,
-				       const char *name)
-{
-	size_t n = strlen(name);
-	const char *base;
-
-	if (!o->arg)
-		return false;
-	if (o->opt_index == OPT_fplugin_arg_)
-		return !strncmp(o->arg, name, n) && o->arg[n] == '-';
-	if (o->opt_index != OPT_fplugin_)
-		return false;
-	base = lbasename(o->arg);
-	return !strncmp(base, name, n) && (!base[n] || !strcmp(base + n, ".so"));
-}
-
-static inline void style_hide_own_options(const char *name)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < save_decoded_options_count; i++)
-		if (!style_is_own_option(&save_decoded_options[i], name))
-			save_decoded_options[n++] = save_decoded_options[i];
-	save_decoded_options_count = n;
-}
-
 /* Whether warnings are promoted to errors, as by a global -Werror. */
 static inline bool style_get_werror(void)
 {
@@ -298,50 +250,5 @@ static inline void style_set_option_url_hook(style_option_url_fn fn)
 	global_dc->get_option_url = fn;
 }
 #endif
-
-/* A label for the secondary range of a diagnostic. */
-class style_label : public range_label {
-public:
-	explicit style_label(const char *text) : m_text(text) {}
-	label_text get_text(unsigned int) const final override
-	{
-		return label_text::borrow(m_text);
-	}
-private:
-	const char *m_text;
-};
-
-/*
- * A warning at AT, with the range SECONDARY (if known) labelled LABEL:
- * an ordinary diagnostic, so that caret, colour, JSON and -w all work.
- * With FIX_TEXT, a fix-it hint: remove [REMOVE_START, REMOVE_FINISH] and
- * insert FIX_TEXT before INSERT_AT.  ARG is for a "%qs" in MSG.
- */
-static inline void style_warning(location_t at, location_t secondary,
-				 const char *label, location_t remove_start,
-				 location_t remove_finish, location_t insert_at,
-				 const char *fix_text, const char *msg,
-				 const char *arg)
-{
-	rich_location richloc = { line_table, at };
-	style_label text = style_label { label };
-
-	if (secondary != UNKNOWN_LOCATION)
-		richloc.add_range(secondary, SHOW_RANGE_WITHOUT_CARET, &text);
-	if (fix_text) {
-		richloc.add_fixit_remove(source_range::from_locations(remove_start,
-								      remove_finish));
-		/* GCC takes a newline only at the end of an insertion. */
-		for (const char *p = fix_text; *p; ) {
-			const char *nl = strchr(p, '\n');
-			char *line = xstrndup(p, nl ? nl + 1 - p : strlen(p));
-
-			richloc.add_fixit_insert_before(insert_at, line);
-			free(line);
-			p += nl ? nl + 1 - p : strlen(p);
-		}
-	}
-	warning_at(&richloc, 0, msg, arg);
-}
 
 #endif /* STYLE_COMPAT_H_INCLUDED */

@@ -57,6 +57,7 @@
 #include "intl.h"
 #include "style_controls.h"
 #include "style_options.h"
+#include "style_grow.h"
 
 /*
  * The C family's and libcpp's symbols are weak: f951 and lto1 lack some,
@@ -183,9 +184,11 @@ struct change {
 };
 
 static struct change *changes;
-static unsigned int n_changes, changes_size;
+static unsigned int n_changes;
+static size_t changes_size;
 static unsigned int *stack;
-static unsigned int n_stack, stack_size;
+static unsigned int n_stack;
+static size_t stack_size;
 static unsigned int off_now;
 
 static location_t expansion_point(location_t loc)
@@ -278,10 +281,7 @@ static void handle_pragma(cpp_reader *)
 		else
 			off_now &= ~mask;
 	} else if (!strcmp(word, "push")) {
-		if (n_stack == stack_size) {
-			stack_size = stack_size * 2 + 8;
-			stack = XRESIZEVEC(unsigned int, stack, stack_size);
-		}
+		style_grow(&stack, sizeof(*stack), n_stack, &stack_size, 8);
 		stack[n_stack++] = off_now;
 		t = pragma_lex(&x, &loc);
 	} else if (!strcmp(word, "pop")) {
@@ -303,10 +303,7 @@ static void handle_pragma(cpp_reader *)
 		changes[n_changes - 1].off = off_now;
 		return;
 	}
-	if (n_changes == changes_size) {
-		changes_size = changes_size * 2 + 8;
-		changes = XRESIZEVEC(struct change, changes, changes_size);
-	}
+	style_grow(&changes, sizeof(*changes), n_changes, &changes_size, 8);
 	changes[n_changes].at = at;
 	changes[n_changes++].off = off_now;
 }

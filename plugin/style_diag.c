@@ -194,6 +194,50 @@ static void give_other_notes(void *gcc_data, void *user_data)
 	}
 }
 
+/* A label for the secondary range of a diagnostic. */
+class style_label : public range_label {
+public:
+	explicit style_label(const char *text) : m_text(text) {}
+	label_text get_text(unsigned int) const final override
+	{
+		return label_text::borrow(m_text);
+	}
+private:
+	const char *m_text;
+};
+
+/*
+ * A warning at AT, with the range SECONDARY (if known) labelled LABEL:
+ * an ordinary diagnostic, so that caret, colour, JSON and -w all work.
+ * With FIX_TEXT, a fix-it hint: remove [REMOVE_START, REMOVE_FINISH] and
+ * insert FIX_TEXT before INSERT_AT.  ARG is for a "%qs" in MSG.
+ */
+static void emit_warning(location_t at, location_t secondary,
+			 const char *label, location_t remove_start,
+			 location_t remove_finish, location_t insert_at,
+			 const char *fix_text, const char *msg, const char *arg)
+{
+	rich_location richloc = { line_table, at };
+	style_label text = style_label { label };
+
+	if (secondary != UNKNOWN_LOCATION)
+		richloc.add_range(secondary, SHOW_RANGE_WITHOUT_CARET, &text);
+	if (fix_text) {
+		richloc.add_fixit_remove(source_range::from_locations(remove_start,
+								      remove_finish));
+		/* GCC takes a newline only at the end of an insertion. */
+		for (const char *p = fix_text; *p; ) {
+			const char *nl = strchr(p, '\n');
+			char *line = xstrndup(p, nl ? nl + 1 - p : strlen(p));
+
+			richloc.add_fixit_insert_before(insert_at, line);
+			free(line);
+			p += nl ? nl + 1 - p : strlen(p);
+		}
+	}
+	warning_at(&richloc, 0, msg, arg);
+}
+
 /*
  * Emit V at AT, with the range AFTER labelled, and FIX when there is
  * one: a warning, or an error with the error options.
@@ -207,11 +251,11 @@ void style_warn(const struct violation *v, location_t at, location_t after,
 	msg = rule_message(v);
 	current_rule = v->rule;
 	style_set_werror(style_as_error || rule_as_error[v->rule]);
-	style_warning(at, after, after_label(v),
-		      fix ? fix->remove_start : UNKNOWN_LOCATION,
-		      fix ? fix->remove_finish : UNKNOWN_LOCATION,
-		      fix ? fix->insert_at : UNKNOWN_LOCATION,
-		      fix ? fix->text : NULL, msg, v->kw_name);
+	emit_warning(at, after, after_label(v),
+		     fix ? fix->remove_start : UNKNOWN_LOCATION,
+		     fix ? fix->remove_finish : UNKNOWN_LOCATION,
+		     fix ? fix->insert_at : UNKNOWN_LOCATION,
+		     fix ? fix->text : NULL, msg, v->kw_name);
 	style_set_werror(saved_werror);
 	current_rule = RULE_NONE;
 }

@@ -28,6 +28,7 @@
 #include "opts.h"
 #include "toplev.h"
 #include "style_input.h"
+#include "style_grow.h"
 
 static bool preprocessed, directives_only;
 
@@ -46,7 +47,8 @@ struct segment {
 };
 
 static struct segment *segments;
-static int n_segments, cap_segments;
+static int n_segments;
+static size_t cap_segments;
 static bool indexed;
 
 /* Whether OPT is on: the last of -fOPT and -fno-OPT wins. */
@@ -63,16 +65,14 @@ static bool option_set(unsigned int opt)
 /* All of FD, in a malloc'd buffer with a NUL after it. */
 static char *read_all(int fd, size_t *size)
 {
-	size_t got = 0, cap = 1 << 16;
-	char *buf = XNEWVEC(char, cap + 1);
+	size_t got = 0, cap = 0;
+	char *buf = NULL;
 	ssize_t n;
 
 	for (;;) {
-		if (got == cap) {
-			cap *= 2;
-			buf = XRESIZEVEC(char, buf, cap + 1);
-		}
-		n = read(fd, buf + got, cap - got);
+		/* Room for a byte more than read, and the NUL. */
+		style_grow(&buf, sizeof(*buf), got + 1, &cap, 1 << 16);
+		n = read(fd, buf + got, cap - got - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -239,10 +239,7 @@ static void add_segment(char *file, int line, size_t start, size_t end,
 {
 	if (!file || (start >= end && !directive))
 		return;
-	if (n_segments == cap_segments) {
-		cap_segments = cap_segments ? 2 * cap_segments : 256;
-		segments = XRESIZEVEC(struct segment, segments, cap_segments);
-	}
+	style_grow(&segments, sizeof(*segments), n_segments, &cap_segments, 256);
 	segments[n_segments].file = file;
 	segments[n_segments].first_line = line;
 	segments[n_segments].start = start;
@@ -328,8 +325,11 @@ static bool blank_line(size_t p, size_t end)
 
 char *style_input_file_text(const char *file, size_t *size, size_t *map_size)
 {
-	size_t *off = NULL, *len = NULL, total = 0, page, at = 0;
-	int max = 0, cap = 0;
+	struct line_span {
+		size_t off, len;
+	} *lines = NULL;
+	size_t cap = 0, total = 0, page, at = 0;
+	int max = 0;
 	char *text;
 	void *m;
 
@@ -348,38 +348,31 @@ char *style_input_file_text(const char *file, size_t *size, size_t *map_size)
 			next = line_end(p, s->end);
 			if (line < 1)
 				continue;
-			if (line >= cap) {
-				int old = cap;
-
-				cap = line < 1024 ? 2048 : 2 * line;
-				off = XRESIZEVEC(size_t, off, cap);
-				len = XRESIZEVEC(size_t, len, cap);
-				memset(len + old, 0, (cap - old) * sizeof(*len));
-			}
+			style_grow(&lines, sizeof(*lines), line, &cap, 2048);
 			/* A header read twice: the copy with text in it. */
-			if (len[line] && !blank_line(off[line], off[line] + len[line]))
+			if (lines[line].len &&
+			    !blank_line(lines[line].off,
+					lines[line].off + lines[line].len))
 				continue;
-			off[line] = p;
-			len[line] = next - p;
+			lines[line].off = p;
+			lines[line].len = next - p;
 			if (line > max)
 				max = line;
 		}
 	}
 	if (!max) {
-		free(off);
-		free(len);
+		free(lines);
 		return NULL;
 	}
 	/* A line may lack its end (the input's last): one byte more each. */
 	for (int line = 1; line <= max; line++)
-		total += len[line] + 1;
+		total += lines[line].len + 1;
 	page = sysconf(_SC_PAGESIZE);
 	*map_size = (total + 1 + page - 1) / page * page;
 	m = mmap(NULL, *map_size, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED) {
-		free(off);
-		free(len);
+		free(lines);
 		return NULL;
 	}
 	text = (char *)m;
@@ -388,18 +381,17 @@ char *style_input_file_text(const char *file, size_t *size, size_t *map_size)
 		 * A line the input does not have is empty; after a lone
 		 * '\r', "\n" would make one "\r\n" end of the two lines.
 		 */
-		if (!len[line]) {
+		if (!lines[line].len) {
 			text[at] = at && text[at - 1] == '\r' ? '\r' : '\n';
 			at++;
 			continue;
 		}
-		memcpy(text + at, input + off[line], len[line]);
-		at += len[line];
+		memcpy(text + at, input + lines[line].off, lines[line].len);
+		at += lines[line].len;
 		if (text[at - 1] != '\n' && text[at - 1] != '\r')
 			text[at++] = '\n';
 	}
 	*size = at;
-	free(off);
-	free(len);
+	free(lines);
 	return text;
 }

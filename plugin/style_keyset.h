@@ -2,7 +2,7 @@
 /*
  * style_keyset.h - a set of 64-bit keys, open addressing, grown at three
  * quarters: the per-compile dedupe of reports (style_report.c) and the
- * header functions known to be checked (style_walked.c); and FNV-1a, the
+ * header functions known to be checked (style_records.c); and FNV-1a, the
  * hash the plugin makes keys with.  No GCC header.
  */
 #ifndef STYLE_KEYSET_H

@@ -32,9 +32,6 @@ const char *style_source_line(const char *file, int line, int *len);
  */
 const char *style_source_eol(const char *file, int line);
 
-/* From libiberty, in the compiler: exits on running out of memory. */
-extern "C" void *xrealloc(void *ptr, size_t size);
-
 static inline bool is_ident_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||

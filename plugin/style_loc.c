@@ -6,12 +6,14 @@
 
 #include "style_plugin.h"
 #include "style_input.h"
+#include "style_grow.h"
 
 static bool said_line_markers;
 
 /* Files with a line past GCC's last column, each noted once. */
 static char **long_line_files;
 static int n_long_line_files;
+static size_t long_line_files_size;
 
 /*
  * LOC, on line LINE of FILE, has no column: GCC's line maps encode none
@@ -29,8 +31,8 @@ static void note_long_line(location_t loc, const char *file, int line)
 	for (i = 0; i < n_long_line_files; i++)
 		if (!strcmp(long_line_files[i], file))
 			return;
-	long_line_files = XRESIZEVEC(char *, long_line_files,
-				     n_long_line_files + 1);
+	style_grow(&long_line_files, sizeof(*long_line_files),
+		   n_long_line_files, &long_line_files_size, 8);
 	long_line_files[n_long_line_files++] = xstrdup(file);
 	inform(loc,
 	       "style_plugin: GCC tracks no column past %u: this line, and any other such line of this file, is checked only up to there",

@@ -62,7 +62,7 @@
 #include "style_input.h"
 #include "style_sarif.h"
 #include "style_controls.h"
-#include "style_walked.h"
+#include "style_records.h"
 #include "style_diag.h"
 
 __visible int plugin_is_GPL_compatible;
@@ -211,6 +211,41 @@ static bool version_ok(const char *plugin, struct plugin_gcc_version *version)
 	return false;
 }
 
+/*
+ * Take this plugin's own options (-fplugin=.../NAME.so and
+ * -fplugin-arg-NAME-...) out of the options GCC records in the object:
+ * DW_AT_producer with -g, and -frecord-gcc-switches.  GCC leaves out the
+ * options that change no code (-W..., -fdump-..., -fdiagnostics-...);
+ * the plugin's are of that kind, and with them recorded an object built
+ * with debug info differed from a plain build.  LTO does not read them
+ * from there (the driver passes -fplugin on), and nothing else does.
+ */
+static bool is_own_option(const struct cl_decoded_option *o,
+			  const char *name)
+{
+	size_t n = strlen(name);
+	const char *base;
+
+	if (!o->arg)
+		return false;
+	if (o->opt_index == OPT_fplugin_arg_)
+		return !strncmp(o->arg, name, n) && o->arg[n] == '-';
+	if (o->opt_index != OPT_fplugin_)
+		return false;
+	base = lbasename(o->arg);
+	return !strncmp(base, name, n) && (!base[n] || !strcmp(base + n, ".so"));
+}
+
+static void hide_own_options(const char *name)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < save_decoded_options_count; i++)
+		if (!is_own_option(&save_decoded_options[i], name))
+			save_decoded_options[n++] = save_decoded_options[i];
+	save_decoded_options_count = n;
+}
+
 __visible int plugin_init(struct plugin_name_args *info,
 			  struct plugin_gcc_version *version)
 {
@@ -235,7 +270,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 	ok &= style_controls_wno(plugin, rule_enabled);
 	if (!ok)
 		return 1;
-	style_hide_own_options(plugin);
+	hide_own_options(plugin);
 
 	register_callback(plugin, PLUGIN_INFO, NULL, &style_plugin_info);
 	style_sarif_init(plugin, style_plugin_info.version);
@@ -272,6 +307,6 @@ __visible int plugin_init(struct plugin_name_args *info,
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);
 	register_callback(plugin, PLUGIN_ALL_IPA_PASSES_START, release_sources,
 			  NULL);
-	style_walked_init(info, rule_enabled, NR_RULES);
+	style_records_init(info, rule_enabled, NR_RULES);
 	return 0;
 }

@@ -5,7 +5,7 @@
  * The files, in levels: each calls only files below it
  * (scripts/plugin-layers.sh checks it).
  *   style_plugin.c    plugin_init: the arguments, the callbacks
- *   style_walk.c      the walk of each function's trees; style_walked.c
+ *   style_walk.c      the walk of each function's trees; style_records.c
  *                     skips the header functions other compiles walked
  *   style_rules.c     the rules: where a body or statement starts on the
  *                     line of what it follows

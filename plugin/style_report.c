@@ -21,13 +21,8 @@
 #include "style_sarif.h"
 #include "style_controls.h"
 #include "style_diag.h"
+#include "style_grow.h"
 
-/*
- * With once=DIR, whether this compilation is the first to report the
- * violation: it is if it creates the record file (O_EXCL makes that
- * atomic among parallel compilations).  When the record cannot be
- * written for another reason, the violation is reported.
- */
 /*
  * The canonical name of FILE in a new string, or NULL.  The form with a
  * buffer: a plugin linked without versioned libc symbols gets glibc's
@@ -40,6 +35,12 @@ static char *real_path(const char *file)
 	return realpath(file, buf) ? xstrdup(buf) : NULL;
 }
 
+/*
+ * With once=DIR, whether this compilation is the first to report the
+ * violation: it is if it creates the record file (O_EXCL makes that
+ * atomic among parallel compilations).  When the record cannot be
+ * written for another reason, the violation is reported.
+ */
 static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 {
 	char *real, *key, *path;
@@ -100,8 +101,8 @@ bool load_line_ranges(const char *path, const char *plugin)
 {
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
-	size_t cap = 0;
-	int size = 0, lineno = 0;
+	size_t cap = 0, size = 0;
+	int lineno = 0;
 	bool ok = true;
 
 	if (!f) {
@@ -123,10 +124,7 @@ bool load_line_ranges(const char *path, const char *plugin)
 			ok = false;
 			continue;
 		}
-		if (n_ranges == size) {
-			size = size ? 2 * size : 64;
-			ranges = XRESIZEVEC(struct line_range, ranges, size);
-		}
+		style_grow(&ranges, sizeof(*ranges), n_ranges, &size, 64);
 		ranges[n_ranges++] = r;
 	}
 	free(buf);
@@ -221,14 +219,12 @@ static bool report(const struct violation *v, const struct line_fix *fix)
 
 /* The violations found in the function being checked. */
 static struct violation *queued;
-static int n_queued, queued_size;
+static int n_queued;
+static size_t queued_size;
 
 void queue_violation(const struct violation *v)
 {
-	if (n_queued == queued_size) {
-		queued_size = queued_size ? 2 * queued_size : 16;
-		queued = XRESIZEVEC(struct violation, queued, queued_size);
-	}
+	style_grow(&queued, sizeof(*queued), n_queued, &queued_size, 16);
 	queued[n_queued++] = *v;
 }
 

@@ -40,6 +40,7 @@
 #include "style_sarif.h"
 #include "style_options.h"
 #include "style_keyset.h"
+#include "style_grow.h"
 
 #ifndef STYLE_DOCS_URI
 /* Where docs/rules.md is published; override with docs=URI. */
@@ -66,7 +67,8 @@ static const char *sarif_docs = STYLE_DOCS_URI;
 static char *sarif_root;	/* realpath of the source root, with '/' */
 static const char *sarif_version;
 static struct sarif_result *results;
-static int n_results, results_size;
+static int n_results;
+static size_t results_size;
 
 const char *style_docs_uri(void)
 {
@@ -343,11 +345,7 @@ void style_sarif_result(int rule, bool error, const char *msg,
 
 	if (!sarif_file)
 		return;
-	if (n_results == results_size) {
-		results_size = results_size ? 2 * results_size : 16;
-		results = XRESIZEVEC(struct sarif_result, results,
-				     results_size);
-	}
+	style_grow(&results, sizeof(*results), n_results, &results_size, 16);
 	r = &results[n_results++];
 	memset(r, 0, sizeof(*r));
 	r->rule = rule;

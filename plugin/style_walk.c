@@ -9,7 +9,7 @@
  */
 
 #include "style_plugin.h"
-#include "style_walked.h"
+#include "style_records.h"
 
 static void check_statement_lists(tree t);
 
@@ -232,7 +232,7 @@ void check_function(void *gcc_data, void *user_data)
 	tree fndecl = (tree)gcc_data;
 
 	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl) ||
-	    style_walked_skip(fndecl))
+	    style_records_skip(fndecl))
 		return;
 	check_tree(DECL_SAVED_TREE(fndecl));
 	saved_count = 0;

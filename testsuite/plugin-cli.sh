@@ -201,7 +201,7 @@ check "long lines: one note, at the first line past column 4096" \
 	     "$(grep -c '^long.c:4: note: style_plugin: GCC tracks no column past 4096' long.c.txt)" -eq 1
 
 # once=DIR also records the header functions a compile checked, and later
-# compiles sharing DIR do not walk them again (plugin/style_walked.c).  The
+# compiles sharing DIR do not walk them again (plugin/style_records.c).  The
 # warnings must not depend on it: the same whatever the order of the
 # compiles, and the same as when every compile walks every function.  The
 # header has a function whose body an #if changes (w.h:10 is reported only

@@ -110,7 +110,7 @@ for v in "${versions[@]}"; do
 	# "Once" means something only if slab.h went into several objects.
 	check "linux-$v: $n_hdr header violations, each reported once (slab.h is in $n_inc objects, at least 2)" \
 		bash -c "[ $n_hdr -gt 0 ] && [ $n_hdr = $n_hdr1 ] && [ $n_inc -ge 2 ] && grep -q '/include/linux/slab\.h:' '$out/reports.h'"
-	# walked-*: the header functions checked (plugin/style_walked.c).
+	# walked-*: the header functions checked (plugin/style_records.c).
 	n_rec=$( (find "$out/.tmp_style_once" -type f ! -name 'walked-*' 2>/dev/null || true) | wc -l)
 	check "linux-$v: .tmp_style_once has one record per report ($n_rec)" [ "$n_rec" = "$n" ]
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * style_walked - header functions checked once per build
+ * style_records - header functions checked once per build
  *
  * Most of what a small kernel unit costs the plugin is walking the
  * inline functions of the headers every unit includes, about 3,000 of
@@ -40,9 +40,10 @@
 #include "style_controls.h"
 #include "style_lex.h"
 #include "style_sarif.h"
-#include "style_walked.h"
+#include "style_records.h"
 #include "style_keyset.h"
 #include "style_map.h"
+#include "style_grow.h"
 
 static bool walked_on;
 static const char *walked_dir;
@@ -221,7 +222,7 @@ static bool has_directive(const char *file, int first, int last)
 	return false;
 }
 
-bool style_walked_skip(tree fndecl)
+bool style_records_skip(tree fndecl)
 {
 	location_t loc = DECL_SOURCE_LOCATION(fndecl);
 	const line_map_ordinary *map;
@@ -279,10 +280,7 @@ bool style_walked_skip(tree fndecl)
 		return false;
 	if (has_directive(LINEMAP_FILE(map), pos[0], pos[2]))
 		key ^= 2;
-	if (n_pending == pending_size) {
-		pending_size = pending_size ? 2 * pending_size : 512;
-		pending = XRESIZEVEC(unsigned long long, pending, pending_size);
-	}
+	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
 	pending[n_pending++] = key;
 	return false;
 }
@@ -325,8 +323,8 @@ static void walked_done(void *gcc_data, void *user_data)
 	style_map_trim();
 }
 
-void style_walked_init(const struct plugin_name_args *info,
-		       const bool *enabled, int nr)
+void style_records_init(const struct plugin_name_args *info,
+			const bool *enabled, int nr)
 {
 	for (int i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key;
