@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench/checker-whole.sh - the style check of a whole kernel built plain:
+# make C=2 W=style against a W=style rebuild, and make C=1 W=style after
+# one file is touched (issue 35, item 4)
+#
+# Usage: bench/checker-whole.sh SRC OUT [CONFIG]
+#   SRC     a tree with the W=style series (kbuild/prepare-tree.sh)
+#   OUT     the output directory: new or empty, or an earlier run's,
+#           whose finished plain build of the same CONFIG is reused
+#   CONFIG  the configuration target (default defconfig)
+# The makes, one after the other, each timed (/usr/bin/time: wall,
+# user+sys CPU) and its log kept in OUT/../checker-whole/:
+#   plain      make -jJOBS: the plain build (skipped if OUT has one)
+#   c2         make C=2 W=style: the check of every C file; must compile
+#              nothing (no "CC" line) and write no object
+#   plain-2    make: must compile nothing (the pass changed no command)
+#   c1         touch TOUCH (default kernel/fork.c), make C=1 W=style: must
+#              compile and check that one file (and relink)
+#   style      make W=style: the rebuild that checking in the compile
+#              costs (every object, its command changed)
+#   plain-3    make: the rebuild back to plain
+# Prints a table (make, wall, CPU, objects compiled, files checked, style
+# warnings) and writes it to OUT/../checker-whole/table.txt.
+# Environment: JOBS (default 2), TOUCH (a C file of SRC, default
+# kernel/fork.c), ARCH (default x86_64).
+set -euo pipefail
+
+prog=checker-whole.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=scripts/lib.sh disable=SC1091
+. "$here/../scripts/lib.sh"
+
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+	sed -n '3,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//p}' "$0" >&2
+	exit 2
+fi
+src=$(cd "$1" 2>/dev/null && pwd) || die "SRC '$1' is not a directory"
+grep -qs KBUILD_STYLE_PASS "$src/scripts/Makefile.gcc-plugins" ||
+	die "$src has no W=style series (kbuild/prepare-tree.sh)"
+mkdir -p "$2"
+out=$(cd "$2" && pwd)
+config=${3:-defconfig}
+jobs=${JOBS:-2}
+touch_file=${TOUCH:-kernel/fork.c}
+arch=${ARCH:-x86_64}
+[ -f "$src/$touch_file" ] || die "TOUCH=$touch_file is not a file of $src"
+logs=$(dirname "$out")/checker-whole
+mkdir -p "$logs"
+
+km() { env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL \
+	make -C "$src" O="$out" ARCH="$arch" -j"$jobs" "$@"; }
+
+# timed NAME ARGS...: make ARGS in OUT, its log NAME.log, its times
+# NAME.time ("wall user sys"); a failed make stops the run.
+timed() {
+	local name=$1
+
+	shift
+	/usr/bin/time -f '%e %U %S' -o "$logs/$name.time" \
+		env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL \
+		make -C "$src" O="$out" ARCH="$arch" -j"$jobs" "$@" >"$logs/$name.log" 2>&1 ||
+		die_log "$logs/$name.log" "make $* failed"
+}
+compiled() { grep -cE '^  CC( \[M\])? ' "$1" || true; }
+checked() { grep -c '^  STYLE ' "$1" || true; }
+warnings() { grep -acE "$STYLE_WARNING_RE" "$1" || true; }
+
+if [ -f "$out/vmlinux" ] && [ -f "$logs/plain.time" ] && grep -qx "$config" "$logs/config" 2>/dev/null; then
+	note "reusing the plain build in $out"
+else
+	[ -z "$(ls -A "$out")" ] ||
+		die "$out is not empty and holds no finished build of $config by this script: give an empty or new directory"
+	{ km "$config" && "$src/scripts/config" --file "$out/.config" --enable GCC_PLUGINS \
+		--enable GCC_PLUGIN_STYLE_CHECK && km olddefconfig; } >"$logs/config.log" 2>&1 ||
+		die_log "$logs/config.log" "cannot configure $config in $out"
+	echo "$config" >"$logs/config"
+	note "plain build of $config ($jobs jobs)"
+	timed plain
+fi
+snap() { (cd "$out" && find . -name '*.o' -o -name '.*.cmd' | LC_ALL=C sort | xargs sha1sum) >"$1"; }
+snap "$logs/before.snap"
+note "make C=2 W=style"
+timed c2 C=2 W=style
+[ "$(compiled "$logs/c2.log")" = 0 ] || die "C=2 W=style compiled objects (see $logs/c2.log)"
+snap "$logs/after.snap"
+cmp -s "$logs/before.snap" "$logs/after.snap" ||
+	die "C=2 W=style changed an object or .cmd file: diff $logs/before.snap $logs/after.snap"
+timed plain-2
+[ "$(compiled "$logs/plain-2.log")" = 0 ] || die "a plain make after C=2 W=style compiled objects"
+stamp=$(stat -c %.9Y "$src/$touch_file")
+touch "$src/$touch_file"
+note "touch $touch_file, make C=1 W=style"
+timed c1 C=1 W=style
+touch -d "@$stamp" "$src/$touch_file"
+note "make W=style (every object again)"
+timed style W=style
+note "make (plain again)"
+timed plain-3
+
+row() {
+	local name=$1 what=$2
+
+	read -r wall user sys <"$logs/$name.time"
+	printf '| %s | %s | %.0f | %.0f | %d | %d | %d |\n' "$what" "$name" "$wall" \
+		"$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
+		"$(compiled "$logs/$name.log")" "$(checked "$logs/$name.log")" \
+		"$(warnings "$logs/$name.log")"
+}
+{
+	echo "$config, $arch, $jobs jobs, $(nproc) CPUs; touched: $touch_file"
+	echo
+	echo '| make | log | wall s | CPU s | compiled | checked | style warnings |'
+	echo '| --- | --- | --- | --- | --- | --- | --- |'
+	row plain 'plain build'
+	row c2 'C=2 W=style (every file, the built tree)'
+	row plain-2 'plain, after C=2'
+	row c1 "C=1 W=style after touching $touch_file"
+	row style 'W=style (the rebuild)'
+	row plain-3 'plain again (the rebuild back)'
+} | tee "$logs/table.txt"
