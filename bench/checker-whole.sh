@@ -19,12 +19,14 @@
 #   c1         touch TOUCH (default kernel/fork.c), make C=1 W=style: must
 #              compile and check that one file (and relink)
 #   style      make W=style: the rebuild that checking in the compile
-#              costs (every object, its command changed)
-#   plain-3    make: the rebuild back to plain
+#              costs (every object, its command changed; going back to
+#              plain costs another, as the plain row)
 # Prints a table (make, wall, CPU, objects compiled, files checked, style
 # warnings) and writes it to OUT/../checker-whole/table.txt.
 # Environment: JOBS (default 2), TOUCH (a C file of SRC, default
-# kernel/fork.c), ARCH (default x86_64).
+# kernel/fork.c), ARCH (default x86_64), KCFLAGS (kbuild's, the same in
+# every make: KCFLAGS=-fdiagnostics-parseable-fixits, as bench/run.sh
+# builds, lets kbuild/fix-tree.sh read the W=style make's log).
 set -euo pipefail
 
 prog=checker-whole.sh
@@ -58,6 +60,7 @@ timed() {
 	local name=$1
 
 	shift
+	cut -d' ' -f1 /proc/loadavg >"$logs/$name.load"
 	/usr/bin/time -f '%e %U %S' -o "$logs/$name.time" \
 		env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL \
 		make -C "$src" O="$out" ARCH="$arch" -j"$jobs" "$@" >"$logs/$name.log" 2>&1 ||
@@ -72,9 +75,10 @@ if [ -f "$out/vmlinux" ] && [ -f "$logs/plain.time" ] && grep -qx "$config" "$lo
 else
 	[ -z "$(ls -A "$out")" ] ||
 		die "$out is not empty and holds no finished build of $config by this script: give an empty or new directory"
-	{ km "$config" && "$src/scripts/config" --file "$out/.config" --enable GCC_PLUGINS \
-		--enable GCC_PLUGIN_STYLE_CHECK && km olddefconfig; } >"$logs/config.log" 2>&1 ||
+	km "$config" >"$logs/config.log" 2>&1 ||
 		die_log "$logs/config.log" "cannot configure $config in $out"
+	grep -qx 'CONFIG_GCC_PLUGIN_STYLE_CHECK=y' "$out/.config" ||
+		die "$config in $out has no CONFIG_GCC_PLUGIN_STYLE_CHECK=y (no plugin support in $(gcc -dumpversion)?)"
 	echo "$config" >"$logs/config"
 	note "plain build of $config ($jobs jobs)"
 	timed plain
@@ -96,14 +100,13 @@ timed c1 C=1 W=style
 touch -d "@$stamp" "$src/$touch_file"
 note "make W=style (every object again)"
 timed style W=style
-note "make (plain again)"
-timed plain-3
 
 row() {
 	local name=$1 what=$2
 
 	read -r wall user sys <"$logs/$name.time"
-	printf '| %s | %s | %.0f | %.0f | %d | %d | %d |\n' "$what" "$name" "$wall" \
+	printf '| %s | %s | %s | %.0f | %.0f | %d | %d | %d |\n' "$what" "$name" \
+		"$(cat "$logs/$name.load")" "$wall" \
 		"$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
 		"$(compiled "$logs/$name.log")" "$(checked "$logs/$name.log")" \
 		"$(warnings "$logs/$name.log")"
@@ -111,12 +114,11 @@ row() {
 {
 	echo "$config, $arch, $jobs jobs, $(nproc) CPUs; touched: $touch_file"
 	echo
-	echo '| make | log | wall s | CPU s | compiled | checked | style warnings |'
-	echo '| --- | --- | --- | --- | --- | --- | --- |'
+	echo '| make | log | load at start | wall s | CPU s | compiled | checked | style warnings |'
+	echo '| --- | --- | --- | --- | --- | --- | --- | --- |'
 	row plain 'plain build'
 	row c2 'C=2 W=style (every file, the built tree)'
 	row plain-2 'plain, after C=2'
 	row c1 "C=1 W=style after touching $touch_file"
-	row style 'W=style (the rebuild)'
-	row plain-3 'plain again (the rebuild back)'
+	row style 'W=style (the rebuild; a plain make after it rebuilds all again)'
 } | tee "$logs/table.txt"
