@@ -28,7 +28,7 @@
 #                         kernel built plain: no object or .cmd changed, the
 #                         warnings and SARIF log of a W=style build; M=
 #   check-kbuild-checker-faults  testsuite/kbuild/checker-faults.sh: that
-#                         test seen to fail with five faults planted in turn
+#                         test seen to fail with six faults planted in turn
 #                         (CHECKER_PLAIN, _STYLE, _TREE: built trees reused)
 #   check-kbuild-proof    testsuite/kbuild/test-proof.sh: compare-objs.sh rejects
 #                         planted code changes, accepts formatting (a
@@ -173,7 +173,7 @@ check-kbuild-sarif:
 check-kbuild-checker:
 	$(kbuild-env) $(KBUILD_TEST_DIR)/test-checker.sh
 
-# Not part of make check: test-checker.sh seen to fail, with each of five
+# Not part of make check: test-checker.sh seen to fail, with each of six
 # faults planted in turn in CHECKER_TREE's kbuild files (about 3 minutes
 # of CPU a fault; CHECKER_PLAIN, CHECKER_STYLE and CHECKER_TREE as for
 # the test: the builds are reused).

@@ -7,8 +7,11 @@
 # reuses, and it must fail, among its failures the check that the fault
 # is for; then the file is put back.
 #
-#   c1-nothing     C=1 runs no check: "C=1 W=style: checks exactly the
-#                  objects it compiles"
+#   c1-nothing     C=1 runs no check (kbuild still prints its STYLE lines):
+#                  "C=1 W=style: the warnings of these files in the
+#                  W=style build"
+#   c1-all         C=1 checks every file, as C=2: "C=1 W=style: checks
+#                  exactly the objects it compiles"
 #   error-ignored  the pass's status is dropped (W=style-error):
 #                  "C=2 W=style-error: ... fails the make"
 #   optout-ignored the pass checks files opted out with STYLE_CHECK_foo.o=n:
@@ -32,7 +35,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 . "$root/scripts/lib.sh"
 
-all=(c1-nothing error-ignored optout-ignored since-ignored extmod-compile)
+all=(c1-nothing c1-all error-ignored optout-ignored since-ignored extmod-compile)
 faults=("$@")
 [ ${#faults[@]} -gt 0 ] || faults=("${all[@]}")
 for f in "${faults[@]}"; do
@@ -54,6 +57,10 @@ fault() {
 	c1-nothing)
 		file=scripts/Makefile.build
 		prog_sed='s/^\( *cmd_checksrc *= \)\$(style_checksrc)$/\1true/'
+		expect='C=1 W=style: the warnings of these files in the W=style build' ;;
+	c1-all)
+		file=scripts/Makefile.build
+		prog_sed='1a KBUILD_CHECKSRC := $(if $(filter 1,$(KBUILD_CHECKSRC)),2,$(KBUILD_CHECKSRC))'
 		expect='C=1 W=style: checks exactly the objects it compiles' ;;
 	error-ignored)
 		file=scripts/Makefile.lib
