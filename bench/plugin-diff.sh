@@ -54,8 +54,9 @@ mapfile -t objs < <(awk '$1 == "CC" { f = $2 == "[M]" ? $3 : $2 }
 [ ${#objs[@]} -gt 1 ] || die "$log names no compiled object (CC lines)"
 
 # One script per compile and plugin: the .cmd file's command up to its
-# first ";" (objtool, fixdep), -fsyntax-only, the plugin and its files
-# put in the plugin's own directory.
+# first ";" (objtool, fixdep; STYLE_SARIF='s "rm -f .foo.o.sarif;" before
+# it taken out), -fsyntax-only, the plugin and its files put in the
+# plugin's own directory.
 k=0
 for o in "${objs[@]}"; do
 	k=$((k + 1))
@@ -63,7 +64,8 @@ for o in "${objs[@]}"; do
 	[ -f "$f" ] || die "$o: no $f"
 	for p in old new; do
 		d=$scratch/$p
-		sed -n -e '1{s/^cmd_[^ ]* := //' -e 's/[[:space:]]*;.*//' \
+		sed -n -e '1{s/^cmd_[^ ]* := //' -e 's/^rm -f [^ ;]*\.sarif;//' \
+			-e 's/[[:space:]]*;.*//' \
 			-e "s# -Wp,-MMD,[^ ]*# -Wp,-MMD,$d/$k.d#" \
 			-e "s# -o [^ ]*\\.o # -fsyntax-only -o $d/$k.o #" \
 			-e "s#-fplugin=[^ ]*/style_plugin\\.so#-fplugin=$d/style_plugin.so#" \
