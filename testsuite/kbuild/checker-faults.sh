@@ -103,7 +103,7 @@ for f in "${faults[@]}"; do
 	n=$(grep -c '^FAIL: ' "$logs/$f.log" || true)
 	if [ "$rc" = 0 ]; then
 		fail "fault $f: test-checker.sh passed with the fault in $file (log: $logs/$f.log)"
-	elif grep -qF "FAIL: $expect" "$logs/$f.log"; then
+	elif grep '^FAIL: ' "$logs/$f.log" | grep -qF -- "$expect"; then
 		pass "fault $f: test-checker.sh fails $n checks, among them \"$expect...\""
 	else
 		fail "fault $f: test-checker.sh failed (exit $rc, $n checks), but not \"$expect...\" (log: $logs/$f.log)"
