@@ -48,7 +48,7 @@ mapfile -t cmds < <(grep -l -e '-D__KERNEL__' -r --include='.*.o.cmd' . |
 n=0 a=0 b=0 c=0
 for f in "${cmds[@]}"; do
 	# The compile: the command up to its first ';' (objtool after it).
-	line=$(sed -n 's/^cmd_[^ ]* := //p' "$f" | sed 's/;.*//')
+	line=$(cmd_compile "$f")
 	# The shell's words of the command (it quotes -DKBUILD_MODNAME=...).
 	eval "w=($line)"
 	base=() src=

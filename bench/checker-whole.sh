@@ -73,7 +73,7 @@ timed() {
 		die_log "$logs/$name.log" "make $* failed"
 	touch "$logs/$name.ok"
 }
-compiled() { grep -cE '^  CC( \[M\])? ' "$1" || true; }
+compiled() { kbuild_done "$1" 1; }
 checked() { grep -c '^  STYLE ' "$1" || true; }
 warnings() { grep -acE "$STYLE_WARNING_RE" "$1" || true; }
 

@@ -49,8 +49,7 @@ style_warnings() {
 }
 
 # The kernel objects the build's CC lines name, the last first.
-mapfile -t objs < <(awk '$1 == "CC" { f = $2 == "[M]" ? $3 : $2 }
-	$1 == "CC" && f ~ /\.o$/ && f !~ /^(\/|scripts\/|tools\/)/ && !seen[f]++ { print f }' "$log" | tac)
+mapfile -t objs < <(cc_objects "$log" | tac)
 [ ${#objs[@]} -gt 1 ] || die "$log names no compiled object (CC lines)"
 
 style_warnings "$log" >"$out/order.before"
@@ -67,9 +66,8 @@ for o in "${objs[@]}"; do
 	k=$((k + 1))
 	f=$out/$(dirname "$o")/.$(basename "$o").cmd
 	[ -f "$f" ] || die "$o: no $f"
-	sed -n -e '1{s/^cmd_[^ ]* := //' -e 's/[[:space:]]*;.*//' \
-		-e "s# -Wp,-MMD,[^ ]*# -Wp,-MMD,$scratch/$k.d#" \
-		-e "s# -o [^ ]*\\.o # -o $scratch/$k.o #p" -e '}' "$f" >"$scratch/$k.sh"
+	cmd_compile "$f" | sed -n -e "s# -Wp,-MMD,[^ ]*# -Wp,-MMD,$scratch/$k.d#" \
+		-e "s# -o [^ ]*\\.o # -o $scratch/$k.o #p" >"$scratch/$k.sh"
 	grep -q "style_plugin-once=" "$scratch/$k.sh" ||
 		die "$o: no compile command with the style plugin's once= in $f"
 done

@@ -49,14 +49,12 @@ cp "$scratch/old/src/plugin/style_plugin.so" "$scratch/old/style_plugin.so"
 cp "$root/plugin/style_plugin.so" "$scratch/new/style_plugin.so"
 rm -rf "$scratch/old/src"
 
-mapfile -t objs < <(awk '$1 == "CC" { f = $2 == "[M]" ? $3 : $2 }
-	$1 == "CC" && f ~ /\.o$/ && f !~ /^(\/|scripts\/|tools\/)/ && !seen[f]++ { print f }' "$log")
+mapfile -t objs < <(cc_objects "$log")
 [ ${#objs[@]} -gt 1 ] || die "$log names no compiled object (CC lines)"
 
-# One script per compile and plugin: the .cmd file's command up to its
-# first ";" (objtool, fixdep; STYLE_SARIF='s "rm -f .foo.o.sarif;" before
-# it taken out), -fsyntax-only, the plugin and its files put in the
-# plugin's own directory.
+# One script per compile and plugin: the compile of its .cmd file
+# (cmd_compile), -fsyntax-only, the plugin and its files put in
+# the plugin's own directory.
 k=0
 for o in "${objs[@]}"; do
 	k=$((k + 1))
@@ -64,14 +62,12 @@ for o in "${objs[@]}"; do
 	[ -f "$f" ] || die "$o: no $f"
 	for p in old new; do
 		d=$scratch/$p
-		sed -n -e '1{s/^cmd_[^ ]* := //' -e 's/^rm -f [^ ;]*\.sarif;//' \
-			-e 's/[[:space:]]*;.*//' \
-			-e "s# -Wp,-MMD,[^ ]*# -Wp,-MMD,$d/$k.d#" \
+		cmd_compile "$f" | sed -e "s# -Wp,-MMD,[^ ]*# -Wp,-MMD,$d/$k.d#" \
 			-e "s# -o [^ ]*\\.o # -fsyntax-only -o $d/$k.o #" \
 			-e "s#-fplugin=[^ ]*/style_plugin\\.so#-fplugin=$d/style_plugin.so#" \
 			-e "s#-fplugin-arg-style_plugin-once=[^ ]*#-fplugin-arg-style_plugin-once=$d/once#" \
 			-e "s#-fplugin-arg-style_plugin-sarif=[^ ]*#-fplugin-arg-style_plugin-sarif=$d/$k.sarif#" \
-			-e 'p' -e '}' "$f" >"$d/$k.sh"
+			>"$d/$k.sh"
 		grep -q -- "-fplugin=$d/style_plugin.so" "$d/$k.sh" ||
 			die "$o: no compile command with the style plugin in $f"
 	done

@@ -335,6 +335,22 @@ kbuild_done() {
 	tail -c +"$2" "$1" 2>/dev/null | grep -c '^  CC ' || true
 }
 
+# cmd_compile CMDFILE: the compile of a kbuild .cmd file: its command
+# up to the first ";" (objtool, fixdep come after it), without the
+# "rm -f .foo.o.sarif;" that STYLE_SARIF= puts before it.
+cmd_compile() {
+	sed -n -e '1{s/^cmd_[^ ]* := //' -e 's/^rm -f [^ ;]*\.sarif; *//' \
+		-e 's/[[:space:]]*;.*//' -e 'p' -e '}' "$1"
+}
+
+# cc_objects LOG: the kernel objects the "  CC" lines of a build log
+# name, once each, in the build's order (no host tools: nothing under
+# scripts/ or tools/, no absolute path).
+cc_objects() {
+	awk '$1 == "CC" { f = $2 == "[M]" ? $3 : $2 }
+	$1 == "CC" && f ~ /\.o$/ && f !~ /^(\/|scripts\/|tools\/)/ && !seen[f]++ { print f }' "$1"
+}
+
 # kbuild_elapsed SECONDS: "3 min 12 s", "45 s".
 kbuild_elapsed() {
 	if [ "$1" -ge 60 ]; then

@@ -152,8 +152,8 @@ check "local: each violation once in the merged log" \
 violating=$out/violating.txt
 : >"$violating"
 for o in "${objs[@]}"; do
-	cmd=$(sed -n '1s/^cmd_[^ ]* := //p' "$out/$(dirname "$o")/.$(basename "$o").cmd" |
-		sed -e 's/^rm -f [^;]*; *//' -e 's/;.*//' -e 's/ -Wp,-MMD,[^ ]*//' \
+	cmd=$(cmd_compile "$out/$(dirname "$o")/.$(basename "$o").cmd" |
+		sed -e 's/ -Wp,-MMD,[^ ]*//' \
 		    -e 's/ -fplugin-arg-style_plugin-once=[^ ]*//' \
 		    -e 's/ -fplugin-arg-style_plugin-sarif=[^ ]*//' \
 		    -e 's/ -c -o [^ ]* / -fsyntax-only /')
