@@ -12,6 +12,7 @@
 #include "style_controls.h"
 #include "style_sarif.h"
 #include "style_diag.h"
+#include "style_grow.h"
 
 /* The rule being reported, for the option-name hook; RULE_NONE otherwise. */
 static enum style_rule current_rule = RULE_NONE;
@@ -207,6 +208,114 @@ private:
 };
 
 /*
+ * One header, two spellings: lib/zstd/decompress/huf_decompress.c
+ * includes "../common/bitstream.h", which GCC then calls
+ * lib/zstd/decompress/../common/bitstream.h, while lib/zstd/common/
+ * fse_decompress.c calls it lib/zstd/common/bitstream.h.  The once=
+ * records give a header's violations to whichever compile comes first,
+ * so its warnings would change their text with the order of a build's
+ * compiles, and a build farm that diffs a commit's warnings against its
+ * base's would see them come and go.  A style warning in an included
+ * file therefore names the file with each "DIR/../" taken out, if that
+ * names the same file (DIR no symlink to elsewhere).  It is done while
+ * the warning is printed, in the line maps of that file (so the caret,
+ * the fix-its, JSON and SARIF all agree), and undone after it: __FILE__,
+ * debug information and GCC's own diagnostics keep GCC's spelling.
+ */
+struct spelling {
+	const char *as_included;	/* a line map's to_file */
+	char *collapsed;		/* or NULL: the same */
+};
+
+static struct spelling *spellings;
+static int n_spellings;
+static size_t spellings_size;
+
+/* PATH with each "DIR/../" taken out (DIR not "." or ".."), in place. */
+static void collapse_dotdot(char *path)
+{
+	char *p = path;
+
+	while ((p = strstr(p, "/../"))) {
+		char *dir = p;
+
+		while (dir > path && dir[-1] != '/')
+			dir--;
+		if ((p - dir == 1 && dir[0] == '.') ||
+		    (p - dir == 2 && dir[0] == '.' && dir[1] == '.') ||
+		    p == dir) {
+			p += 3;
+			continue;
+		}
+		memmove(dir, p + 4, strlen(p + 4) + 1);
+		p = dir > path ? dir - 1 : path;
+	}
+}
+
+/* Whether A and B name the same file. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* FILE's spelling without "DIR/../", or NULL if it has none. */
+static const char *collapsed_spelling(const char *file)
+{
+	char *c;
+	int i;
+
+	for (i = 0; i < n_spellings; i++)
+		if (spellings[i].as_included == file)
+			return spellings[i].collapsed;
+	c = NULL;
+	if (strstr(file, "/../")) {
+		c = xstrdup(file);
+		collapse_dotdot(c);
+		if (!strcmp(c, file) || !same_file(c, file)) {
+			free(c);
+			c = NULL;
+		}
+	}
+	style_grow(&spellings, sizeof(*spellings), n_spellings,
+		   &spellings_size, 8);
+	spellings[n_spellings].as_included = file;
+	spellings[n_spellings++].collapsed = c;
+	return c;
+}
+
+/* Every ordinary line map of FROM's file named TO instead. */
+static void rename_maps(const char *from, const char *to)
+{
+	for (unsigned int i = 0; i < LINEMAPS_ORDINARY_USED(line_table); i++) {
+		line_map_ordinary *map = LINEMAPS_ORDINARY_MAP_AT(line_table, i);
+
+		if (map->to_file == from)
+			map->to_file = to;
+	}
+}
+
+/*
+ * The spelling of AT's file to print, when it is an included file with
+ * "DIR/../" in its name (see struct spelling); NULL otherwise.
+ */
+static const char *respelled(location_t at, const char **as_included)
+{
+	const line_map_ordinary *map;
+
+	if (at <= BUILTINS_LOCATION ||
+	    linemap_location_from_macro_expansion_p(line_table, at))
+		return NULL;
+	map = linemap_check_ordinary(linemap_lookup(line_table, at));
+	if (!map || MAIN_FILE_P(map) || !map->to_file)
+		return NULL;
+	*as_included = map->to_file;
+	return collapsed_spelling(map->to_file);
+}
+
+/*
  * A warning at AT, with the range SECONDARY (if known) labelled LABEL:
  * an ordinary diagnostic, so that caret, colour, JSON and -w all work.
  * With FIX_TEXT, a fix-it hint: remove [REMOVE_START, REMOVE_FINISH] and
@@ -219,6 +328,8 @@ static void emit_warning(location_t at, location_t secondary,
 {
 	rich_location richloc = { line_table, at };
 	style_label text = style_label { label };
+	const char *as_included = NULL;
+	const char *spelling = respelled(at, &as_included);
 
 	if (secondary != UNKNOWN_LOCATION)
 		richloc.add_range(secondary, SHOW_RANGE_WITHOUT_CARET, &text);
@@ -235,7 +346,11 @@ static void emit_warning(location_t at, location_t secondary,
 			p += nl ? nl + 1 - p : strlen(p);
 		}
 	}
+	if (spelling)
+		rename_maps(as_included, spelling);
 	warning_at(&richloc, 0, msg, arg);
+	if (spelling)
+		rename_maps(spelling, as_included);
 }
 
 /*

@@ -77,6 +77,36 @@ for i in 1 2 3 4 5 6; do
 done
 check "once: parallel compiles report the header once" test "$(cat par*.txt | grep -c 'bad-style.h:4:20: warning')" -eq 1
 
+# A header reached through "DIR/../" is named without it, whichever
+# compile reports it (build farms diff the text); not where DIR is a
+# symlink that leads elsewhere, nor the file the command line names.
+mkdir -p dd/a/sub dd/common dd/b
+printf 'static inline int hh(int x)\n{\n\tif (x) return 1;\n\treturn 0;\n}\n' > dd/common/h.h
+sed 's/hh/h2a/' dd/common/h.h > dd/a/h2.h
+sed 's/hh/h2b/' dd/common/h.h > dd/b/h2.h
+ln -s ../a/sub dd/b/link
+printf '#include "../common/h.h"\nint f(int x)\n{\n\treturn hh(x);\n}\n' > dd/a/m.c
+printf '#include "link/../h2.h"\n' > dd/b/z.c
+printf '#include "../common/h.h"\nint g(int x)\n{\n\tif (x) x++;\n\treturn hh(x);\n}\n' > dd/a/v.c
+cd dd
+cc ../dd-m.txt -fplugin="$PLUGIN" -fdiagnostics-parseable-fixits -c a/m.c -o /dev/null
+cc ../dd-json.txt -fplugin="$PLUGIN" -fdiagnostics-format=json -c a/m.c -o /dev/null
+cc ../dd-z.txt -fplugin="$PLUGIN" -c b/z.c -o /dev/null
+cc ../dd-main.txt -fplugin="$PLUGIN" -c b/../a/v.c -o /dev/null
+cd ..
+check "dir/..: the header's warning names it without a/../" \
+	grep -q '^common/h.h:3:16: warning: .*\[-Wstyle-if-body\]$' dd-m.txt
+check "dir/..: and so do its fix-its and the 'In function' line" \
+	sh -c "grep -q '^fix-it:\"common/h.h\":{3:8-3:18}:\"\"$' dd-m.txt &&
+	       grep -q '^common/h.h: In function' dd-m.txt && ! grep -q 'a/\.\./' dd-m.txt"
+check "dir/..: JSON names it so too" \
+	sh -c "grep -q '\"file\": \"common/h.h\"' dd-json.txt && ! grep -q 'a/\.\./' dd-json.txt"
+check "dir/..: a symlink's .. keeps GCC's spelling (b/h2.h is another file)" \
+	grep -q '^b/link/\.\./h2.h:3:16: warning' dd-z.txt
+check "dir/..: the file the command line names keeps its spelling" \
+	sh -c "grep -q '^b/\.\./a/v.c:4:16: warning' dd-main.txt &&
+	       grep -q '^common/h.h:3:16: warning' dd-main.txt"
+
 # A plugin built for another GCC is a clear error, not a crash.
 mkdir -p other/include
 sed -e 's/basever\[\] = "[^"]*"/basever[] = "9.9.9"/' \
