@@ -59,6 +59,15 @@
 #define __visible __attribute__((visibility("default")))
 #endif
 
+/*
+ * libcpp's stat of a file it read (internal.h, not among the plugin
+ * headers; cc1 exports it, with C linkage, in GCC 11 to 14): what a
+ * header's identity is made of, without a stat of our own.
+ */
+extern "C" {
+struct stat *_cpp_get_file_stat(struct _cpp_file *file);
+}
+
 /* Whether warnings are promoted to errors, as by a global -Werror. */
 static inline bool style_get_werror(void)
 {

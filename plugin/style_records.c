@@ -31,12 +31,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gcc-plugin.h"
-#include "tree.h"
+#include "style_compat.h"
 #include "function.h"
-#include "input.h"
-#include "diagnostic-core.h"
-#include "langhooks.h"
+#include "c-family/c-pragma.h"
 #include "style_controls.h"
 #include "style_lex.h"
 #include "style_sarif.h"
@@ -44,6 +41,13 @@
 #include "style_keyset.h"
 #include "style_map.h"
 #include "style_grow.h"
+
+/* libcpp's, weak: f951 and lto1 have none (see style_controls.c). */
+#pragma weak parse_in
+#pragma weak cpp_get_buffer
+#pragma weak cpp_get_file
+#pragma weak cpp_get_path
+#pragma weak _cpp_get_file_stat
 
 static bool walked_on;
 static const char *walked_dir;
@@ -145,10 +149,14 @@ static void load_records(void)
 	style_map_free(keys, size);
 }
 
-static struct header *find_header(const char *name)
+/*
+ * The header NAME (a line map's to_file), added if new; ST its stat, or
+ * NULL to make one.
+ */
+static struct header *find_header(const char *name, const struct stat *st)
 {
 	size_t i;
-	struct stat st;
+	struct stat own;
 	struct header *h;
 
 	if (4 * (n_headers + 1) > 3 * index_size) {
@@ -173,10 +181,12 @@ static struct header *find_header(const char *name)
 	h = &headers[n_headers++];
 	memset(h, 0, sizeof(*h));
 	h->name = name;
-	if (!stat(name, &st) && S_ISREG(st.st_mode)) {
+	if (!st && !stat(name, &own))
+		st = &own;
+	if (st && S_ISREG(st->st_mode)) {
 		long long id[3] = {
-			(long long)st.st_size, (long long)st.st_mtim.tv_sec,
-			(long long)st.st_mtim.tv_nsec
+			(long long)st->st_size, (long long)st->st_mtim.tv_sec,
+			(long long)st->st_mtim.tv_nsec
 		};
 
 		h->key = style_fnv1a(rules_key, name, strlen(name) + 1);
@@ -185,6 +195,24 @@ static struct header *find_header(const char *name)
 		load_records();
 	}
 	return h;
+}
+
+/*
+ * PLUGIN_INCLUDE_FILE: a header is entered, and libcpp's buffer is its
+ * own, with the stat libcpp made when it opened it: the header's
+ * identity from that, not from a stat of ours (some 400 system calls in
+ * a kernel compile, issue 31).  A name from a line marker or #line is
+ * not the buffer's file: it is left to find_header's own stat.
+ */
+static void header_entered(void *gcc_data, void *user_data)
+{
+	const char *name = (const char *)gcc_data;
+	cpp_buffer *buffer = parse_in && _cpp_get_file_stat ?
+			     cpp_get_buffer(parse_in) : NULL;
+	_cpp_file *file = buffer ? cpp_get_file(buffer) : NULL;
+
+	if (file && cpp_get_path(file) == name)
+		find_header(name, _cpp_get_file_stat(file));
 }
 
 /* The line and column of LOC's expansion point, and its map. */
@@ -255,7 +283,7 @@ bool style_records_skip(tree fndecl)
 	if (fn && fn->function_end_locus > BUILTINS_LOCATION &&
 	    where(fn->function_end_locus, &pos[2], &pos[3]) != map)
 		return false;	/* ends in another file */
-	h = find_header(LINEMAP_FILE(map));
+	h = find_header(LINEMAP_FILE(map), NULL);
 	if (!h->key)
 		return false;
 	/* GCC's hash of the name: the same string has the same one. */
@@ -343,4 +371,6 @@ void style_records_init(const struct plugin_name_args *info,
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  walked_done, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, walked_finish, NULL);
+	register_callback(info->base_name, PLUGIN_INCLUDE_FILE, header_entered,
+			  NULL);
 }

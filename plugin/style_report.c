@@ -36,6 +36,33 @@ static char *real_path(const char *file)
 }
 
 /*
+ * The canonical name of FILE (a line map's name: the same pointer for
+ * the same file), made once per file: realpath(3) reads each link of the
+ * path, a system call per component, and a file can have many
+ * violations.  NULL if it has none.
+ */
+struct real_name {
+	const char *file;
+	char *real;
+};
+
+static struct real_name *real_names;
+static int n_real_names;
+static size_t real_names_size;
+
+static const char *real_name_of(const char *file)
+{
+	for (int i = n_real_names - 1; i >= 0; i--)
+		if (real_names[i].file == file)
+			return real_names[i].real;
+	style_grow(&real_names, sizeof(*real_names), n_real_names,
+		   &real_names_size, 16);
+	real_names[n_real_names].file = file;
+	real_names[n_real_names].real = real_path(file);
+	return real_names[n_real_names++].real;
+}
+
+/*
  * With once=DIR, whether this compilation is the first to report the
  * violation: it is if it creates the record file (O_EXCL makes that
  * atomic among parallel compilations).  When the record cannot be
@@ -43,16 +70,16 @@ static char *real_path(const char *file)
  */
 static bool claim_report(enum style_rule rule, const struct src_pos *pos)
 {
-	char *real, *key, *path;
+	const char *real;
+	char *key, *path;
 	char name[17];
 	int fd;
 
 	if (!once_dir)
 		return true;
-	real = real_path(pos->file);
+	real = real_name_of(pos->file);
 	key = xasprintf("%s %s:%d:%d\n", style_rules[rule].name,
 			real ? real : pos->file, pos->line, pos->col + 1);
-	free(real);
 	snprintf(name, sizeof(name), "%016llx",
 		 style_fnv1a(STYLE_FNV_START, key, strlen(key)));
 	path = concat(once_dir, "/", name, NULL);
@@ -137,21 +164,16 @@ bool load_line_ranges(const char *path, const char *plugin)
 /* Whether POS is on a line that lines=FILE asks to check. */
 static bool line_selected(const struct src_pos *pos)
 {
-	static const char *last_file;
-	static char *last_real;
+	const char *real;
 
 	if (!lines_file)
 		return true;
-	if (pos->file != last_file) {
-		free(last_real);
-		last_real = real_path(pos->file);
-		last_file = pos->file;
-	}
-	if (!last_real)
+	real = real_name_of(pos->file);
+	if (!real)
 		return false;
 	for (int i = 0; i < n_ranges; i++)
 		if (pos->line >= ranges[i].first && pos->line <= ranges[i].last &&
-		    !strcmp(ranges[i].file, last_real))
+		    !strcmp(ranges[i].file, real))
 			return true;
 	return false;
 }

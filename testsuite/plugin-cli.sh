@@ -337,3 +337,26 @@ sc_plain=$(sc_calls plain)
 sc_style=$(sc_calls style -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once=once)
 check "syscalls: with the records, at most +10% over plain ($sc_style against $sc_plain)" \
 	test "$sc_plain" -gt 0 -a "$((sc_style * 10))" -le "$((sc_plain * 11))"
+# sc_count NAME CALL: how many CALL system calls the compile NAME made.
+sc_count() {
+	awk -v c="$2" '$NF == c { print $4; n = 1 } END { if (!n) print 0 }' "sc/$1.strace"
+}
+# No stat of its own for a header: libcpp's, from when it read it (the
+# plugin of the commit before: one more per header, +40).
+sc_empty=$(sc_calls empty -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once=once-empty)
+check "syscalls: with no records, no header stat of its own ($(sc_count empty newfstatat) newfstatat against $(sc_count plain newfstatat) plain, at most 4 more)" \
+	test "$(sc_count empty newfstatat)" -le "$(($(sc_count plain newfstatat) + 4))"
+# A header's canonical name made once, not once per violation (each
+# realpath reads every link of the path): 20 violations in one header.
+for i in $(seq 1 20); do
+	printf 'static inline int m%d(int x)\n{\n\tif (x) return %d;\n\treturn 0;\n}\n' "$i" "$i"
+done > sc/inc/many.h
+printf '#include "many.h"\nint g(int x)\n{\n\treturn m1(x);\n}\n' > sc/b.c
+(cd sc && strace -f -c -o many.strace "$GCC" -fplugin="$PLUGIN" \
+	-fplugin-arg-style_plugin-once=once-many -Iinc -c b.c -o b.o > many.txt 2>&1 &&
+ strace -f -c -o many-plain.strace "$GCC" -Iinc -c b.c -o b.o)
+check "syscalls: 20 violations of one header reported" \
+	test "$(grep -c 'many.h:[0-9]*:[0-9]*: warning' sc/many.txt)" -eq 20
+rl=$(($(sc_count many readlink) - $(sc_count many-plain readlink)))
+check "syscalls: its name made canonical once ($rl readlink more than plain, at most one per component of $tmp/sc/inc)" \
+	test "$rl" -le "$(tr -cd / <<<"$tmp/sc/inc/many.h" | wc -c)"
