@@ -3,7 +3,7 @@
 #
 # deps.sh - install the Debian packages this project needs
 #
-# Usage: scripts/deps.sh [plugin|gcc11|chroot|robust|kernel|arm64|arches|bench|all]...
+# Usage: scripts/deps.sh [plugin|gcc11|chroot|robust|kernel|arm64|arches|matrix|bench|all]...
 #        (default: all)
 #
 #   plugin  build the plugin and run its DejaGnu suite and shell tests
@@ -21,7 +21,9 @@
 #           compiler, its plugin headers, static libc, qemu-system-arm
 #   arches  make check-arches (not in all): arm64's, and riscv64's cross
 #           compiler, plugin headers, static libc, qemu-system-misc and
-#           OpenSBI
+#           OpenSBI; and the matrix group
+#   matrix  every cross compiler of kbuild/cross-arches.txt and its
+#           plugin headers (testsuite/kbuild/arch-matrix.sh)
 #   bench   bench/: valgrind, gnuplot, GNU time
 #
 # Only what is missing is installed, with apt-get (as root).  When that
@@ -47,6 +49,9 @@ arm64_pkgs=(gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 arches_pkgs=("${arm64_pkgs[@]}" gcc-riscv64-linux-gnu
 	     gcc-12-plugin-dev-riscv64-linux-gnu libc6-dev-riscv64-cross
 	     qemu-system-misc opensbi)
+# gcc-TRIPLET and gcc-12-plugin-dev-TRIPLET of each line of the list.
+mapfile -t matrix_pkgs < <(awk -F'\t' '!/^#/ { print "gcc-" $1; print "gcc-12-plugin-dev-" $1 }' \
+	"$(dirname "${BASH_SOURCE[0]}")/../kbuild/cross-arches.txt")
 
 want=()
 for group in "${@:-all}"; do
@@ -58,11 +63,12 @@ for group in "${@:-all}"; do
 	gcc11) want+=("${gcc11_pkgs[@]}") ;;
 	chroot) want+=("${chroot_pkgs[@]}") ;;
 	arm64) want+=("${arm64_pkgs[@]}") ;;
-	arches) want+=("${arches_pkgs[@]}") ;;
+	arches) want+=("${arches_pkgs[@]}" "${matrix_pkgs[@]}") ;;
+	matrix) want+=("${matrix_pkgs[@]}") ;;
 	all) want+=("${plugin_pkgs[@]}" "${gcc11_pkgs[@]}" "${chroot_pkgs[@]}"
 		    "${robust_pkgs[@]}" "${kernel_pkgs[@]}" "${arm64_pkgs[@]}"
 		    "${bench_pkgs[@]}") ;;
-	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, chroot, robust, kernel, arm64, arches, bench, all)" >&2
+	*) echo "deps.sh: unknown group '$group' (valid: plugin, gcc11, chroot, robust, kernel, arm64, arches, matrix, bench, all)" >&2
 	   exit 2 ;;
 	esac
 done
