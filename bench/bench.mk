@@ -30,22 +30,27 @@ bench-sample: deps $(PLUGIN)
 # "make results": regenerate what results/ holds, each part with the
 # settings it was made with (results/README.md):
 #   results/bench/      the benchmark on four directories of the 6.1
-#                       x86_64 defconfig (about 2 hours on 2 cores)
+#                       x86_64 defconfig (about 2 hours on 2 cores;
+#                       make results-bench alone)
 #   results/defconfig/  the whole defconfig's tree-wide patch and its proof
 #                       (stages prepare, build and fix; about 1 hour), in
 #                       a build directory of its own, $(BUILD)/defconfig
+#                       (make results-defconfig alone)
 # README.md files there are written by hand.
 RESULTS		:= $(abspath $(BENCH_DIR)/../results)
 RESULTS_DEFCONFIG_WORK := $(BUILD)/defconfig/bench/results
 
-.PHONY: results
-results: deps
+.PHONY: results results-bench results-defconfig
+results: results-bench results-defconfig
+results-bench: deps
 	BUILD="$(BUILD)" JOBS="$(JOBS)" BENCH_VERSION=6.1 \
 	  BENCH_DIRS="kernel mm fs net/ipv4/netfilter" \
 	  BENCH_COST_FILES="kernel/params.c fs/namei.c kernel/dma.c mm/page_alloc.c" \
 	  BENCH_REPS=3 BENCH_RESULTS="$(RESULTS)/bench" $(BENCH_DIR)/run.sh
+# The fix stage needs the style build alone.
+results-defconfig: deps
 	BUILD="$(BUILD)/defconfig" JOBS="$(JOBS)" BENCH_VERSION=6.1 \
-	  $(BENCH_DIR)/run.sh prepare build fix
+	  BENCH_BUILDS=style $(BENCH_DIR)/run.sh prepare build fix
 	rm -rf "$(RESULTS)/defconfig/treewide"
 	cp -r "$(RESULTS_DEFCONFIG_WORK)/treewide.patch" \
 	  "$(RESULTS_DEFCONFIG_WORK)/treewide" \
