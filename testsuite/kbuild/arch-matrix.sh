@@ -10,7 +10,8 @@
 #   - both build; the W=style build loads the plugin, which Kbuild built
 #     with the host's g++ against that compiler's plugin headers, in
 #     every C compile, with no crash, and it reports style warnings;
-#   - vmlinux is byte-identical with and without W=style;
+#   - vmlinux is byte-identical with and without W=style (both built
+#     in the same directory: debug information records it);
 #   - where the kernel cannot enable GCC plugins for the ARCH (it selects
 #     no HAVE_GCC_PLUGINS), the plugin is built against the compiler's
 #     headers and loaded by its cc1 on a file with a known violation,
@@ -119,11 +120,11 @@ for r in "${rows[@]}"; do
 	fi
 	tw=$work/$t
 	if [ $restart = 0 ] && [ -s "$tw/row" ]; then
-		note "$t: done before ($(cut -f5- "$tw/row" | tr '\t' ' '))"
+		note "$t: done before: $(awk -F'\t' '{ printf "%s warnings, identical: %s%s", $6, $7, $8 == "" ? "" : ", " $8 }' "$tw/row")"
 		continue
 	fi
 	rm -rf "$tw"
-	mkdir -p "$tw/style" "$tw/plain"
+	mkdir -p "$tw/obj"
 	gcc=${prefix}gcc
 	if ! command -v "$gcc" >/dev/null; then
 		fail "$t: $gcc is installed (scripts/deps.sh matrix: gcc-$t)"
@@ -138,22 +139,19 @@ for r in "${rows[@]}"; do
 	[ "$config" = - ] || read -r -a more <<<"$config"
 	opts+=("${more[@]}")
 	clog=$tw/config.log
-	if ! { kmake "$tw/style" "$clog" tinyconfig &&
-	       "$tree/scripts/config" --file "$tw/style/.config" "${opts[@]}" &&
-	       kmake "$tw/style" "$clog" olddefconfig; }; then
+	if ! { kmake "$tw/obj" "$clog" tinyconfig &&
+	       "$tree/scripts/config" --file "$tw/obj/.config" "${opts[@]}" &&
+	       kmake "$tw/obj" "$clog" olddefconfig; }; then
 		fail "$t: tinyconfig ($clog)"
 		continue
 	fi
-	cp "$tw/style/.config" "$tw/plain/.config"
-	kmake "$tw/plain" "$clog" olddefconfig
-	check "$t: the plain build's configuration is the same" \
-		cmp -s "$tw/style/.config" "$tw/plain/.config"
+	cp "$tw/obj/.config" "$tw/config"
 	for o in "${more[@]}"; do
 		[ "$o" = -e ] || check "$t: CONFIG_$o=y survives" \
-			grep -qx "CONFIG_$o=y" "$tw/style/.config"
+			grep -qx "CONFIG_$o=y" "$tw/config"
 	done
-	if ! grep -qx 'CONFIG_GCC_PLUGIN_STYLE_CHECK=y' "$tw/style/.config"; then
-		if grep -qx 'CONFIG_HAVE_GCC_PLUGINS=y' "$tw/style/.config"; then
+	if ! grep -qx 'CONFIG_GCC_PLUGIN_STYLE_CHECK=y' "$tw/config"; then
+		if grep -qx 'CONFIG_HAVE_GCC_PLUGINS=y' "$tw/config"; then
 			fail "$t: CONFIG_GCC_PLUGIN_STYLE_CHECK=y with HAVE_GCC_PLUGINS ($clog)"
 			continue
 		fi
@@ -163,13 +161,22 @@ for r in "${rows[@]}"; do
 		continue
 	fi
 
-	# The two builds, plain first.
+	# The two builds, plain first, each from scratch in the same
+	# directory: code compiled with -g (mips's vDSO) records it
+	# (DW_AT_comp_dir), and another path would change vmlinux.
 	rc_plain=0 rc_style=0
 	/usr/bin/time -f '%U %S' -o "$tw/plain.time" \
-		make -C "$tree" O="$tw/plain" ARCH="$arch" CROSS_COMPILE="$prefix" \
+		make -C "$tree" O="$tw/obj" ARCH="$arch" CROSS_COMPILE="$prefix" \
 		-j"$jobs" vmlinux >"$tw/plain.log" 2>&1 || rc_plain=$?
+	mv "$tw/obj/vmlinux" "$tw/plain.vmlinux" 2>/dev/null
+	rm -rf "$tw/obj"
+	mkdir -p "$tw/obj"
+	cp "$tw/config" "$tw/obj/.config"
+	kmake "$tw/obj" "$clog" olddefconfig
+	check "$t: the W=style build's configuration is the plain one's" \
+		cmp -s "$tw/config" "$tw/obj/.config"
 	/usr/bin/time -f '%U %S' -o "$tw/style.time" \
-		make -C "$tree" O="$tw/style" ARCH="$arch" CROSS_COMPILE="$prefix" \
+		make -C "$tree" O="$tw/obj" ARCH="$arch" CROSS_COMPILE="$prefix" \
 		-j"$jobs" W=style vmlinux >"$tw/style.log" 2>&1 || rc_style=$?
 	n=$(grep -aEc "$STYLE_WARNING_RE\$" "$tw/style.log")
 	if [ $rc_plain != 0 ]; then
@@ -186,22 +193,22 @@ for r in "${rows[@]}"; do
 	incdir=$("$gcc" -print-file-name=plugin)/include
 	check "$t: Kbuild built the plugin with the host's g++ against $gcc's headers" \
 		grep -Eq "^(saved)?cmd_scripts/gcc-plugins/style_plugin\.o := g\+\+ .*-I $incdir " \
-			"$tw/style/scripts/gcc-plugins/.style_plugin.o.cmd"
+			"$tw/obj/scripts/gcc-plugins/.style_plugin.o.cmd"
 	check "$t: $gcc loaded it for the C files (init/main.o)" \
 		grep -q "$gcc .*-fplugin=\./scripts/gcc-plugins/style_plugin\.so" \
-			"$tw/style/init/.main.o.cmd"
+			"$tw/obj/init/.main.o.cmd"
 	check "$t: no compile crashed or failed to load the plugin" \
 		bash -c "! grep -aEq '$BROKEN_RE' '$tw/style.log'"
 	check "$t: it reports style warnings ($n)" test "$n" -gt 0
 	same=no
-	cmp -s "$tw/plain/vmlinux" "$tw/style/vmlinux" && same=yes
+	cmp -s "$tw/plain.vmlinux" "$tw/obj/vmlinux" && same=yes
 	check "$t: vmlinux is byte-identical with and without W=style" test $same = yes
 	[ $rc_style = 0 ] || same=-
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$arch" "$ver" \
 		"$(cpu_of "$tw/plain.time")" "$(cpu_of "$tw/style.time")" "$n" \
 		"$same" "" >"$tw/row"
 	# The trees are large and can be made again: keep the logs only.
-	[ $same = yes ] && rm -rf "$tw/plain" "$tw/style"
+	[ $same = yes ] && rm -rf "$tw/obj" "$tw/plain.vmlinux"
 done
 
 # The table, in the list's order.
@@ -209,6 +216,16 @@ for r in "${rows[@]}"; do
 	t=${r%%$'\t'*}
 	[ -s "$work/$t/row" ] && cat "$work/$t/row"
 done >"$work/matrix.tsv"
-note "$(wc -l <"$work/matrix.tsv") of ${#rows[@]} compilers in $work/matrix.tsv"
+# ... and as a Markdown table (docs/RESULTS.md).
+awk -F'\t' 'BEGIN {
+	print "| compiler | ARCH | GCC | build CPU, plain | W=style | style warnings | vmlinux identical | note |"
+	print "| --- | --- | --- | --- | --- | --- | --- | --- |"
+}
+{
+	cpu = $4 == "-" ? "-" : $4 " s"
+	st = $5 == "-" ? "-" : sprintf("%s s (%+.1f%%)", $5, $4 > 0 ? 100 * ($5 - $4) / $4 : 0)
+	printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, cpu, st, $6, $7, $8
+}' "$work/matrix.tsv" >"$work/matrix.md"
+note "$(wc -l <"$work/matrix.tsv") of ${#rows[@]} compilers in $work/matrix.tsv (and matrix.md)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
