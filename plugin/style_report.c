@@ -37,9 +37,9 @@ static char *real_path(const char *file)
 
 /*
  * The canonical name of FILE (a line map's name: the same pointer for
- * the same file), made once per file: realpath(3) reads each link of the
- * path, a system call per component, and a file can have many
- * violations.  NULL if it has none.
+ * the same file), made once per file for the once= claims, lines= and
+ * SARIF: realpath(3) reads each link of the path, a system call per
+ * component, and a file can have many violations.  NULL if it has none.
  */
 struct real_name {
 	const char *file;
@@ -196,8 +196,8 @@ static void sarif_result(const struct violation *v, const struct line_fix *fix)
 	}
 	style_sarif_result(v->rule,
 			   style_as_error || rule_as_error[v->rule], rule_message(v),
-			   v->kw_name, v->at.file, v->at.line, v->at.col,
-			   fix && fix->text ? &sfix : NULL);
+			   v->kw_name, v->at.file, real_name_of(v->at.file),
+			   v->at.line, v->at.col, fix && fix->text ? &sfix : NULL);
 }
 
 /*

@@ -223,21 +223,23 @@ static const char *source_root(void)
 	return sarif_root;
 }
 
-/* The URI of FILE: relative to the source root if it is under it. */
-static char *file_uri(const char *file, bool *relative)
+/*
+ * The URI of FILE, whose realpath is REAL (NULL: none): relative to the
+ * source root if it is under it.
+ */
+static char *file_uri(const char *file, const char *real, bool *relative)
 {
-	char buf[PATH_MAX];
 	const char *root = source_root();
 	char *abs, *uri;
 
 	*relative = false;
-	if (!realpath(file, buf))
+	if (!real)
 		return uri_encode(file);
-	if (root && !strncmp(buf, root, strlen(root))) {
+	if (root && !strncmp(real, root, strlen(root))) {
 		*relative = true;
-		return uri_encode(buf + strlen(root));
+		return uri_encode(real + strlen(root));
 	}
-	abs = uri_encode(buf);
+	abs = uri_encode(real);
 	uri = concat("file://", abs, NULL);
 	free(abs);
 	return uri;
@@ -338,8 +340,8 @@ static const char *rule_id(int rule)
 }
 
 void style_sarif_result(int rule, bool error, const char *msg,
-			const char *arg, const char *file, int line, int col,
-			const struct style_sarif_fix *fix)
+			const char *arg, const char *file, const char *real,
+			int line, int col, const struct style_sarif_fix *fix)
 {
 	struct sarif_result *r;
 
@@ -351,7 +353,7 @@ void style_sarif_result(int rule, bool error, const char *msg,
 	r->rule = rule;
 	r->error = error;
 	r->msg = format_message(msg, arg);
-	r->uri = file_uri(file, &r->relative);
+	r->uri = file_uri(file, real, &r->relative);
 	r->line = line;
 	r->byte_col = col;
 	r->col = line_utf16_col(file, line, col);

@@ -39,10 +39,11 @@ void style_sarif_drop(void);
 /*
  * A result: RULE (its index in style_rules.def), MSG (a GCC format with %<, %> and
  * one %qs standing for ARG) at the byte position FILE:LINE:COL, with
- * FIX if it is not NULL.
+ * FIX if it is not NULL.  REAL is FILE's realpath(3), or NULL if it has
+ * none (the caller makes it once per file).
  */
 void style_sarif_result(int rule, bool error, const char *msg,
-			const char *arg, const char *file, int line, int col,
-			const struct style_sarif_fix *fix);
+			const char *arg, const char *file, const char *real,
+			int line, int col, const struct style_sarif_fix *fix);
 
 #endif /* STYLE_SARIF_H_INCLUDED */

@@ -360,3 +360,12 @@ check "syscalls: 20 violations of one header reported" \
 rl=$(($(sc_count many readlink) - $(sc_count many-plain readlink)))
 check "syscalls: its name made canonical once ($rl readlink more than plain, at most one per component of $tmp/sc/inc)" \
 	test "$rl" -le "$(tr -cd / <<<"$tmp/sc/inc/many.h" | wc -c)"
+# ... and once for SARIF too, which takes the same name.
+(cd sc && strace -f -c -o many-sarif.strace "$GCC" -fplugin="$PLUGIN" \
+	-fplugin-arg-style_plugin-once=once-many-sarif \
+	-fplugin-arg-style_plugin-sarif=many.sarif -Iinc -c b.c -o b.o > many-sarif.txt 2>&1)
+check "syscalls: SARIF: 20 results of one header" \
+	test "$(grep -o '"ruleId"' sc/many.sarif | wc -l)" -eq 20
+rl=$(($(sc_count many-sarif readlink) - $(sc_count many-plain readlink)))
+check "syscalls: SARIF: its name made canonical once ($rl readlink more than plain, at most one per component of $tmp/sc/inc and of the source root)" \
+	test "$rl" -le "$(tr -cd / <<<"$tmp/sc/inc/many.h$tmp/sc" | wc -c)"
