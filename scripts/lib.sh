@@ -15,6 +15,7 @@
 #   note MESSAGE         "$prog: MESSAGE" (note_time=1: with the time, on
 #                        stderr)
 #   pass, fail, check    the tests' PASS/FAIL lines, counted
+#   wait_for SECONDS COMMAND...   COMMAND again until it succeeds
 #   STYLE_TAG_RE, STYLE_WARNING_RE, STYLE_ERROR_RE   a style diagnostic
 #   kbuild_make          the kernel's make, with its progress
 #   test_env             the settings of the testsuite's tests (GCC,
@@ -58,6 +59,20 @@ check() {
 	local what=$1
 	shift
 	if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+# wait_for SECONDS COMMAND...: run COMMAND every 0.1 s until it succeeds
+# (0) or SECONDS have passed (1): for a daemon's log line that may come
+# after the client is done.
+wait_for() {
+	local tries=$(($1 * 10))
+
+	shift
+	until "$@"; do
+		tries=$((tries - 1))
+		[ "$tries" -gt 0 ] || return 1
+		sleep 0.1
+	done
 }
 
 # The plugin's diagnostics end with their tag (extended regular

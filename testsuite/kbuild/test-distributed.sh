@@ -208,19 +208,26 @@ check "icecc, again: the warnings of the local build" same_as_local icecc2
 check "icecc, again: the merged SARIF log is the local build's" same_log icecc2
 unset ICECC_VERSION ICECC_TEST_SOCKET ICECC_PREFERRED_HOST ICECC_TEST_REMOTEBUILD
 
+# not_compiled: the sources that distccd's log does not show compiled
+not_compiled() {
+	local ok
+
+	ok=$(sed -n 's/.*COMPILE_OK.* \([^ ]*\.c\)\( .*\)\{0,1\}$/\1/p' "$d/distccd.log" |
+		sed 's#.*/linux-6.1/##' | LC_ALL=C sort -u)
+	sources | LC_ALL=C sort | comm -23 - <(printf '%s\n' "$ok")
+}
+all_compiled() {
+	[ -z "$(not_compiled)" ]
+}
+
 # distcc_checks NAME: the distcc build NAME kept its compiles on the server.
 distcc_checks() {
-	local name=$1 ok missing
+	local name=$1 missing
 
 	# distccd logs a job after its client has the result: under load the
 	# last lines may come after the make; wait for them up to 20 s.
-	for _ in $(seq 200); do
-		ok=$(sed -n 's/.*COMPILE_OK.* \([^ ]*\.c\)\( .*\)\{0,1\}$/\1/p' "$d/distccd.log" |
-			sed 's#.*/linux-6.1/##' | LC_ALL=C sort -u)
-		missing=$(sources | LC_ALL=C sort | comm -23 - <(printf '%s\n' "$ok"))
-		[ -n "$missing" ] || break
-		sleep 0.1
-	done
+	wait_for 20 all_compiled || true
+	missing=$(not_compiled)
 	check "$name: distccd compiled every object (its log)${missing:+; not: $missing}" [ -z "$missing" ]
 	check "$name: no -fplugin reached distccd" eval "! grep -q -- -fplugin '$d/distccd.log'"
 	check "$name: distcc printed nothing of its own" eval "! own_lines $name"

@@ -164,15 +164,15 @@ done
 # served N: how many compiles through style-gcc the server's log has,
 # once it has N or after 20 s: distccd logs a job after its client has
 # the result, so under load the line can come after the client is done.
+served_count() {
+	grep -c 'COMPILE_OK.*style-gcc' "$srv/distccd.log" || true
+}
+served_at_least() {
+	[ "$(served_count)" -ge "$1" ]
+}
 served() {
-	local n=0
-
-	for _ in $(seq 200); do
-		n=$(grep -c 'COMPILE_OK.*style-gcc' "$srv/distccd.log" || true)
-		[ "$n" -ge "$1" ] && break
-		sleep 0.1
-	done
-	echo "$n"
+	wait_for 20 served_at_least "$1" || true
+	served_count
 }
 # A client state (and so host back-off after a refused job) for each
 # of the three setups.
