@@ -64,6 +64,11 @@
 #                         it at the end; many hours on 2 cores, resumable
 #   sweep-pack            the sweep's results so far into SWEEP_DATA (while
 #                         it runs: then commit SWEEP_DATA)
+#   same-line-bodies      the held-out measure of treewide/6.12
+#                         (kbuild/same-line-bodies.sh --series): bodies on
+#                         their header's line in a fresh linux-source-6.12,
+#                         before and after the series, into
+#                         treewide/6.12/same-line-bodies.txt (a few minutes)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -234,6 +239,12 @@ sweep:
 	$(KBUILD_DIR)/sweep-candidates.sh $(BUILD)/linux-6.12 >$(SWEEP_WORK)/candidates.txt
 	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --first $(SWEEP_WORK)/candidates.txt --spread \
 		--data $(SWEEP_DATA) $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj $(SWEEP_WORK)/out $(SWEEP_DIRS)
+
+.PHONY: same-line-bodies
+same-line-bodies:
+	$(KBUILD_DIR)/same-line-bodies.sh --series treewide/6.12 $(BUILD)/same-line-bodies \
+		>$(BUILD)/same-line-bodies.txt
+	mv $(BUILD)/same-line-bodies.txt treewide/6.12/same-line-bodies.txt
 
 sweep-pack:
 	$(KBUILD_DIR)/sweep-data.sh pack $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj \

@@ -12,7 +12,11 @@
 #     no object that did not build;
 #   - planted faults are rejected by the same checks: a digit of an
 #     added line changed, and a Signed-off-by taken out (each in a copy
-#     of the first patch).
+#     of the first patch);
+#   - the held-out measure (kbuild/same-line-bodies.sh): it counts the
+#     lines of a fixture that it should, and no other; the committed
+#     same-line-bodies.txt adds up, and its count of each touched file
+#     after the series is the file's count here.
 #
 # Usage: testsuite/kbuild/check-treewide.sh [VERSION]   (default 6.12)
 # Environment: MIN_FILES (default 500).
@@ -80,6 +84,63 @@ planted_rejected() {
 		! series_ok "$work/planted" "$work/planted.patch" "${patches[@]:1}"
 }
 check "planted: a digit changed in an added line is rejected" planted_rejected
+
+# The held-out measure: first its counter, on a fixture whose lines say
+# whether they count.
+mkdir -p "$work/fixture/kernel"
+cat >"$work/fixture/kernel/f.c" <<'EOF_C'
+int f(int x)
+{
+	if (x) return 1;		/* 1 */
+	if (x) {
+	}
+	if (x &&
+	    x > 2) x++;			/* 1: the closing line */
+	else x--;			/* 1 */
+	} else if (x) x = 3;		/* 1 */
+	else if (x)
+		x = 2;
+	else {
+	}
+	for (;;) ;
+	while (x) x--;			/* 1 */
+	do { x++; } while (x);
+	} while (x);
+	if (x) /* a comment */
+		x = 1;
+	s = "if (x) y;";
+	if (x == '(') y = ')';		/* 1 */
+#define M(x) if (x) y; \
+	else z;
+	/* if (x) y;
+	   else z; */
+	// if (x) y;
+	return 0;
+}
+EOF_C
+want=$(grep -c '/\* 1' "$work/fixture/kernel/f.c")
+got=$("$root/kbuild/same-line-bodies.sh" "$work/fixture")
+check "same-line-bodies.sh counts the $want lines of its fixture that count ($got)" \
+	test "$got" = "$want lines in 1 files"
+held=$dest/same-line-bodies.txt
+if [ -f "$held" ]; then
+	sums_ok() {
+		awk '/^before: / { b = $2 } /^after: / { a = $2 } /^taken away: / { t = $3 }
+			/^[0-9]+\t/ { n += $1 }
+			END { exit !(b != "" && a == n && t == b - a) }' "$held"
+	}
+	check "same-line-bodies.txt adds up (before - after = taken away, after = its files)" sums_ok
+	# each touched file's count after the series, here and in the report
+	"$root/kbuild/same-line-bodies.sh" -l "$work/ok-patch" | grep -v ' lines in ' |
+		LC_ALL=C sort -t "$(printf '\t')" -k2,2 >"$work/after-here.txt" || true
+	printf '%s\n' "${touched[@]}" >"$work/touched.txt"
+	awk -F '\t' 'NR == FNR { t[$1] = 1; next } /^[0-9]+\t/ && t[$2]' "$work/touched.txt" "$held" |
+		LC_ALL=C sort -t "$(printf '\t')" -k2,2 >"$work/after-report.txt"
+	check "same-line-bodies.txt: each touched file's count after the series is its count here" \
+		cmp -s "$work/after-here.txt" "$work/after-report.txt"
+else
+	fail "treewide/$version/same-line-bodies.txt not found (make same-line-bodies)"
+fi
 
 n=0
 for p in "${patches[@]}"; do
