@@ -64,10 +64,11 @@ PLUGIN_CXXFLAGS	+= -fPIC -std=gnu++11 -fno-rtti -fno-exceptions \
 		   -fasynchronous-unwind-tables -Wno-narrowing \
 		   -Wno-format-diag -I $(GCC_PLUGIN_DIR)/include -I plugin
 
-# Operator delete and the C library come from the compiler, which exports
-# them: linking libstdc++ would load it into every compile (2.5 MB more
-# memory, and its dynamic linking at each start).
-PLUGIN_LDFLAGS	?= -nodefaultlibs
+# Linked as the kernel links it (kbuild/gen-series.sh): the plugin uses
+# nothing of libstdc++, which g++ links by default; --as-needed leaves it
+# out, so that no compile loads it (about 3.7 M instructions, 26 system
+# calls and 1 MB of peak memory per compile).
+PLUGIN_LDFLAGS	?= -Wl,--as-needed
 
 # The tests take the compilers and the plugin from the environment.
 PLUGIN_ABS	:= $(abspath $(PLUGIN))
@@ -84,7 +85,7 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(PLUGIN_ID)
 	  echo "error: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
 	       "install gcc-$$($(GCC) -dumpversion | cut -d. -f1)-plugin-dev" \
 	       "(or run 'make deps')" >&2; exit 1; }
-	$(CXX) $(PLUGIN_CXXFLAGS) -shared $(PLUGIN_LDFLAGS) -o $@ $(PLUGIN_SRCS) -lc
+	$(CXX) $(PLUGIN_CXXFLAGS) -shared $(PLUGIN_LDFLAGS) -o $@ $(PLUGIN_SRCS)
 
 # The compiler the plugin is built for, rewritten only when it changes.
 $(PLUGIN_ID): FORCE

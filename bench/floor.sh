@@ -22,6 +22,6 @@ build_floor() {
 		echo '};'
 		echo 'extern "C" int plugin_init(void *info, void *version) { return 0; }'
 	} >"$dir/floor.c"
-	g++ -O2 -fPIC -shared -nodefaultlibs -o "$dir/style_plugin.so" -x c++ "$dir/floor.c" -lc ||
+	g++ -O2 -fPIC -shared -Wl,--as-needed -o "$dir/style_plugin.so" -x c++ "$dir/floor.c" ||
 		die "cannot build the floor plugin $dir/style_plugin.so"
 }

@@ -195,7 +195,14 @@ static void give_other_notes(void *gcc_data, void *user_data)
 	}
 }
 
-/* A label for the secondary range of a diagnostic. */
+/*
+ * A label for the secondary range of a diagnostic.  It lives on the
+ * stack; but range_label's destructor is virtual, so the class has a
+ * deleting destructor, which would call the global operator delete of
+ * libstdc++.  Its own operator delete keeps libstdc++ out of the
+ * plugin's needed libraries (the kernel links it with --as-needed), so
+ * that no compile loads it.
+ */
 class style_label : public range_label {
 public:
 	explicit style_label(const char *text) : m_text(text) {}
@@ -203,9 +210,15 @@ public:
 	{
 		return label_text::borrow(m_text);
 	}
+	static void operator delete(void *p);
 private:
 	const char *m_text;
 };
+
+void style_label::operator delete(void *p)
+{
+	free(p);
+}
 
 /*
  * One header, two spellings: lib/zstd/decompress/huf_decompress.c

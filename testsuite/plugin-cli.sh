@@ -25,6 +25,11 @@ cc() {
 	check "$out: compiles, no ICE, plugin loaded" gcc_ok $? "$out"
 }
 
+# Every compile loads the plugin and what it needs: libc alone, as the
+# kernel links it (g++ links libstdc++, which --as-needed drops).
+check "the plugin needs no library but libc (no compile loads libstdc++)" \
+	test "$(readelf -d "$PLUGIN" | grep -o '(NEEDED).*')" = "(NEEDED)             Shared library: [libc.so.6]"
+
 cat > bad.c <<'C'
 #include "bad-style.h"
 extern void foo(void);

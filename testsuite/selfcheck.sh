@@ -72,7 +72,7 @@ done
 # .def, must fail the same test.
 rule_dir=$out/new-rule
 cxx_flags=(-O0 -fPIC -shared -std=gnu++11 -fno-rtti -fno-exceptions
-	   -Wno-narrowing -nodefaultlibs
+	   -Wno-narrowing -Wl,--as-needed
 	   -I "$($GCC -print-file-name=plugin)/include")
 
 # new_rule DIR: plugin/ in DIR with the rule "goto-stmt" added.

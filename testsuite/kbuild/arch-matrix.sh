@@ -102,7 +102,7 @@ no_plugins_probe() {
 	mkdir -p "$d"
 	if ! g++ -O2 -fPIC -std=gnu++11 -fno-rtti -fno-exceptions \
 		-Wno-narrowing -I "$inc" -I "$root/plugin" -shared \
-		-nodefaultlibs -o "$d/style_plugin.so" "$root"/plugin/*.c -lc \
+		-Wl,--as-needed -o "$d/style_plugin.so" "$root"/plugin/*.c \
 		>"$d/build.log" 2>&1; then
 		# A header the compiler's own headers include, and its package
 		# does not ship, is the compiler's limit: said, not a failure.
