@@ -124,7 +124,9 @@ kernel_copy() {
 }
 
 # plugin_makefile_diff: for a plugin of several .c files, tell
-# scripts/gcc-plugins/Makefile which objects make up style_plugin.so.
+# scripts/gcc-plugins/Makefile which objects make up style_plugin.so;
+# and link it with --as-needed: it uses nothing of libstdc++, which g++
+# links by default and each compile would then load.
 plugin_makefile_diff() {
 	local objs="" f
 	for f in "${plugin_c[@]}"; do
@@ -134,12 +136,15 @@ plugin_makefile_diff() {
 diff --git a/scripts/gcc-plugins/Makefile b/scripts/gcc-plugins/Makefile
 --- a/scripts/gcc-plugins/Makefile
 +++ b/scripts/gcc-plugins/Makefile
-@@ -23,6 +23,8 @@ targets += randomize_layout_seed.h
+@@ -23,6 +23,11 @@ targets += randomize_layout_seed.h
  # foo-objs := foo.o foo2.o
  
  always-y += \$(GCC_PLUGIN)
 +
 +style_plugin-objs :=$objs
++# It uses nothing of libstdc++, which g++ links by default: with
++# --as-needed, a compile that loads the plugin does not load libstdc++.
++\$(obj)/style_plugin.so: plugin_ldflags += -Wl,--as-needed
  
  GCC_PLUGINS_DIR = \$(shell \$(CC) -print-file-name=plugin)
  

@@ -6,7 +6,8 @@
 # CONFIG_MODULES=y and CONFIG_GCC_PLUGINS=y (W=style needs it), builds it with
 # "make W=style" and checks that:
 #   - the build succeeds although the style warnings are warnings under
-#     -Werror, and style_plugin.so was built in the scripts stage;
+#     -Werror, and style_plugin.so was built in the scripts stage, with
+#     no needed library but libc (no compile loads libstdc++);
 #   - every report is at a body (or statement) that follows other code
 #     on its line, in a file that was compiled, and the violations that
 #     testsuite/kbuild/known-violations.txt lists (found by reading the trees) are
@@ -89,6 +90,10 @@ for v in "${versions[@]}"; do
 	check "linux-$v: W=style build succeeds with CONFIG_WERROR=y" [ $rc = 0 ]
 	[ $rc = 0 ] || tail -n 30 "$out/style.log" | sed 's/^/    /'
 	check "linux-$v: style_plugin.so was built" [ -f "$out/scripts/gcc-plugins/style_plugin.so" ]
+	# Each compile loads the plugin, and with it what it needs: libc
+	# alone (g++ links libstdc++, which --as-needed drops).
+	check "linux-$v: style_plugin.so needs no library but libc (no compile loads libstdc++)" \
+		eval '[ "$(readelf -d "$out/scripts/gcc-plugins/style_plugin.so" | grep -o "(NEEDED).*")" = "(NEEDED)             Shared library: [libc.so.6]" ]'
 	reports "$out/style.log" >"$out/reports"
 	n=$(wc -l <"$out/reports")
 	check "linux-$v: $n style warnings named [-Wstyle-...]" [ "$n" -gt 0 ]
