@@ -53,8 +53,9 @@
 #   treewide              the 6.12 allmodconfig sweep of TREEWIDE_DIRS
 #                         (kbuild/sweep.sh), then treewide/6.12 from it
 #                         (kbuild/treewide.sh), its proof
-#                         (kbuild/treewide-proof.sh) and report
-#                         (kbuild/treewide-report.sh); hours, resumable;
+#                         (kbuild/treewide-proof.sh), report
+#                         (kbuild/treewide-report.sh), held-out measure
+#                         and cover letter; hours, resumable;
 #                         QUEUE=Q: none of the pending patches of Q (quilt
 #                         dir, mbox, REPO:A..B) is broken by it (Morton's rule)
 #   sweep                 the whole 6.12 x86_64 allmodconfig swept
@@ -69,6 +70,9 @@
 #                         their header's line in a fresh linux-source-6.12,
 #                         before and after the series, into
 #                         treewide/6.12/same-line-bodies.txt (a few minutes)
+#   treewide-cover        treewide/6.12/0000-cover-letter.patch
+#                         (kbuild/treewide-cover.sh: the sweep, the proof,
+#                         the held-out measure, each patch's diffstat)
 # Variables: KBUILD_VERSIONS (default "6.1 6.12"), JOBS (default 2).
 # Needs: gcc, gcc-N-plugin-dev, g++, make, flex, bison, bc, libelf-dev,
 # libssl-dev, cpio, perl, patch, git, xz-utils and linux-source-VERSION.
@@ -223,6 +227,7 @@ treewide:
 		$(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep treewide/6.12
 	$(KBUILD_DIR)/treewide-report.sh $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
 		$(TREEWIDE_WORK)/sweep treewide/6.12 $(TREEWIDE_SAMPLE)
+	$(MAKE) same-line-bodies treewide-cover
 
 # The whole allmodconfig (issue 34): every C file, the candidates first.
 # SWEEP_DIRS: directories only (default: the whole tree).
@@ -240,11 +245,14 @@ sweep:
 	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --first $(SWEEP_WORK)/candidates.txt --spread \
 		--data $(SWEEP_DATA) $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj $(SWEEP_WORK)/out $(SWEEP_DIRS)
 
-.PHONY: same-line-bodies
+.PHONY: same-line-bodies treewide-cover
 same-line-bodies:
 	$(KBUILD_DIR)/same-line-bodies.sh --series treewide/6.12 $(BUILD)/same-line-bodies \
 		>$(BUILD)/same-line-bodies.txt
 	mv $(BUILD)/same-line-bodies.txt treewide/6.12/same-line-bodies.txt
+
+treewide-cover:
+	$(KBUILD_DIR)/treewide-cover.sh treewide/6.12
 
 sweep-pack:
 	$(KBUILD_DIR)/sweep-data.sh pack $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj \

@@ -142,6 +142,22 @@ else
 	fail "treewide/$version/same-line-bodies.txt not found (make same-line-bodies)"
 fi
 
+# The cover letter: there, not in the series, and what
+# kbuild/treewide-cover.sh makes of the series now (so its diffstats,
+# proof and counts are the committed ones).
+cover=$dest/0000-cover-letter.patch
+cover_ok() {
+	[ -f "$1" ] && ! grep -qx '0000-cover-letter.patch' "$dest/series" &&
+		"$root/kbuild/treewide-cover.sh" --print "$dest" 2>/dev/null | cmp -s - "$1"
+}
+check "0000-cover-letter.patch is the cover letter of the committed series" cover_ok "$cover"
+if [ -f "$cover" ]; then
+	sed '0,/ files\{0,1\} changed, /s/ \([0-9]\)\([0-9]*\) files\{0,1\} changed, / 9\2 files changed, /' \
+		"$cover" >"$work/cover.patch"
+	check "planted: a cover letter with a patch's diffstat changed is rejected" \
+		eval '! cmp -s "$cover" "$work/cover.patch" && ! cover_ok "$work/cover.patch"'
+fi
+
 n=0
 for p in "${patches[@]}"; do
 	grep -q "^[0-9]\{4\} $(basename "$p"): .* 0 unexplained" "$dest/proof.log" && n=$((n + 1))
