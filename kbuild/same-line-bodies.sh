@@ -89,8 +89,8 @@ series() {
 		LC_ALL=C sort -t "$(printf '\t')" -k2,2 >"$work/after.txt"
 	before=$(total <"$work/before.txt")
 	after=$(total <"$work/after.txt")
-	b_touched=$(awk -F '\t' '{ n += $1 } END { print n + 0 }' "$work/before-touched.txt")
-	a_touched=$(awk -F '\t' '{ n += $1 } END { print n + 0 }' "$work/after-touched.txt")
+	b_touched=$(total <"$work/before-touched.txt")
+	a_touched=$(total <"$work/after-touched.txt")
 	echo "# kbuild/same-line-bodies.sh --series $shown: an if, else, for or while"
 	echo "# with its body on its header's line, outside macro definitions, in"
 	echo "# the .c and .h files of ${default_dirs[*]}"
@@ -98,7 +98,7 @@ series() {
 	echo "# of $shown/series (${#touched[@]} files touched)."
 	echo "before: $before"
 	echo "after: $after"
-	awk -v b="${before%% *}" -v a="${after%% *}" -v bt="$b_touched" -v at="$a_touched" 'BEGIN {
+	awk -v b="${before%% *}" -v a="${after%% *}" -v bt="${b_touched%% *}" -v at="${a_touched%% *}" 'BEGIN {
 		printf "taken away: %d lines (%.1f%%; %d of the %d in the touched files)\n",
 			b - a, b ? 100 * (b - a) / b : 0, bt - at, bt }'
 	echo "# the files with lines left, COUNT<TAB>PATH:"

@@ -49,11 +49,9 @@ stat_line() {
 	sed -n '/^---$/,/^$/p' "$1" | grep -m1 'files\{0,1\} changed' | sed 's/^ *//'
 }
 
-# subject PATCH: its subject, the folded lines joined, without [PATCH]
+# subject PATCH: its subject without [PATCH ...]
 subject() {
-	sed -n '2,/^$/p' "$1" |
-		awk '/^[ \t]/ { h = h $0; next } { if (h != "") print h; h = $0 } END { print h }' |
-		sed -n 's/^Subject: \[PATCH[^]]*\] //p' | head -n1
+	header_field "$1" Subject | sed 's/^\[PATCH[^]]*\] //'
 }
 
 letter() {

@@ -21,6 +21,7 @@
 #   test_env             the settings of the testsuite's tests (GCC,
 #                        PLUGIN, tmp_root, LC_ALL, SARIF_MULTITOOL)
 #   gcc_ok, canary_only, scratch   the testsuite's compiles
+#   needs_libc_only SO   SO's only needed library is libc
 # and what the kbuild scripts share (the series, kernel tarballs, build
 # identity, paths).  Needs: bash, GNU patch, git, tar, xz.
 
@@ -199,6 +200,21 @@ prepared_tree() {
 	[ -f "$1/scripts/gcc-plugins/style_plugin.c" ] ||
 		die "SRC '$1' has no scripts/gcc-plugins/style_plugin.c: prepare it with kbuild/prepare-tree.sh"
 	(cd "$1" && pwd -P)
+}
+
+# header_field PATCH NAME: the value of PATCH's mail header NAME (From,
+# Subject, ...), its folded lines joined (git format-patch folds a long
+# one); empty if it has none.
+header_field() {
+	sed -n '2,/^$/p' "$1" |
+		awk '/^[ \t]/ { h = h $0; next } { if (h != "") print h; h = $0 } END { print h }' |
+		sed -n "s/^$2: //p" | head -n1
+}
+
+# needs_libc_only SO: the shared object SO needs libc alone (readelf's
+# NEEDED entries): no compile that loads the plugin loads libstdc++.
+needs_libc_only() {
+	[ "$(readelf -d "$1" | grep -o '(NEEDED).*')" = "(NEEDED)             Shared library: [libc.so.6]" ]
 }
 
 # series_patches PATCHDIR: the patch files of PATCHDIR/series, in order.

@@ -28,7 +28,7 @@ cc() {
 # Every compile loads the plugin and what it needs: libc alone, as the
 # kernel links it (g++ links libstdc++, which --as-needed drops).
 check "the plugin needs no library but libc (no compile loads libstdc++)" \
-	test "$(readelf -d "$PLUGIN" | grep -o '(NEEDED).*')" = "(NEEDED)             Shared library: [libc.so.6]"
+	needs_libc_only "$PLUGIN"
 
 cat > bad.c <<'C'
 #include "bad-style.h"

@@ -39,9 +39,8 @@ check "treewide/$version: 1 to 30 patches (${#patches[@]})" test "${#patches[@]}
 # form PATCH: From:, Subject:, a body, Signed-off-by: of the From: identity.
 form() {
 	local p=$1 from
-	# The header, its folded lines (format-patch folds a long From:) joined.
-	from=$(sed -n '2,/^$/p' "$p" | awk '/^[ \t]/ { h = h $0; next } { if (h != "") print h; h = $0 } END { print h }' |
-		sed -n 's/^From: //p' | head -n1)
+
+	from=$(header_field "$p" From)
 	[ -n "$from" ] && head -n1 "$p" | grep -q '^From [0-9a-f]\{40\} ' &&
 		grep -q '^Subject: \[PATCH[^]]*\] [^ ].*' "$p" &&
 		grep -qxF "Signed-off-by: $from" "$p" &&

@@ -93,7 +93,7 @@ for v in "${versions[@]}"; do
 	# Each compile loads the plugin, and with it what it needs: libc
 	# alone (g++ links libstdc++, which --as-needed drops).
 	check "linux-$v: style_plugin.so needs no library but libc (no compile loads libstdc++)" \
-		eval '[ "$(readelf -d "$out/scripts/gcc-plugins/style_plugin.so" | grep -o "(NEEDED).*")" = "(NEEDED)             Shared library: [libc.so.6]" ]'
+		needs_libc_only "$out/scripts/gcc-plugins/style_plugin.so"
 	reports "$out/style.log" >"$out/reports"
 	n=$(wc -l <"$out/reports")
 	check "linux-$v: $n style warnings named [-Wstyle-...]" [ "$n" -gt 0 ]
