@@ -13,8 +13,9 @@
 #   - "git apply --check" and "patch -p1 --dry-run" accept it on SRC;
 #   - it changes only blanks and line breaks: the non-blank characters of
 #     each file are the same before and after;
-#   - it adds no line break inside a preprocessor directive (a line that
-#     starts with # or follows a line ending in a backslash).
+#   - it adds no line break inside a preprocessor directive: each file's
+#     directive lines (a line that starts with #, and those continuing it
+#     after a backslash) are the same before and after.
 # No fix-its: OUT.patch is empty (0 bytes) and the script says so (exit 0).
 #
 # Usage: kbuild/fix-tree.sh [options] SRC OBJ OUT.patch [make args...]
@@ -270,18 +271,17 @@ bad=$(while IFS= read -r f; do
 	cmp -s <(tr -d ' \t\n' <"$src/$f") <(tr -d ' \t\n' <"$work/tree/$f") || echo "$f"
 done <"$work/files")
 [ -z "$bad" ] || die "the fix-its change more than blanks and line breaks in: $bad"
-# No line break added inside a preprocessor directive: every line the
-# patch adds, and the line above it, is not part of one.
-bad=$(awk '
-	/^diff --git / { file = $4; sub(/^b\//, "", file); next }
-	/^(\+\+\+|---) / { next }
-	/^@@/ { prev = ""; next }
-	/^\+/ {
-		if (prev ~ /\\$/ || substr($0, 2) ~ /^[ \t]*#/) print file ": " substr($0, 2)
-		prev = substr($0, 2); next
-	}
-	/^[ -]/ { prev = substr($0, 2) }
-' "$work/all.patch")
+# No line break added inside a preprocessor directive: each file's
+# directives (lines that start with #, and the lines that continue them
+# after a backslash) are the same lines before and after. (Not from the
+# patch's added lines: a diff may show an unchanged "#endif" as taken
+# out and added again next to the lines that moved around it.)
+directives() {
+	awk '{ if (c || /^[ \t]*#/) { print; c = /\\$/ } else c = 0 }' "$1"
+}
+bad=$(while IFS= read -r f; do
+	cmp -s <(directives "$src/$f") <(directives "$work/tree/$f") || echo "$f"
+done <"$work/files")
 [ -z "$bad" ] || die "the fix-its break a preprocessor line: $bad"
 (cd "$src" && GIT_CEILING_DIRECTORIES=$(dirname "$src") git apply --check -p1 "$work/all.patch") </dev/null ||
 	die "git apply --check refuses the patch on $src (kept: ${keep:-use --keep DIR})"

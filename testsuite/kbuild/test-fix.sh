@@ -183,6 +183,25 @@ if split_same; then
 else
 	fail "linux-$version: the split patches add up to the patch"
 fi
+# A fix-it that breaks a line inside a #define (planted in a copy of the
+# log: a line break after the macro's name, in the first file with
+# fix-its and a #define) is refused: fix-tree.sh compares each file's
+# directive lines.
+planted='' pline=''
+while IFS= read -r planted; do
+	pfile=$planted
+	[[ $pfile == /* ]] || pfile=$tree/$pfile
+	pline=$(awk '/^#define [A-Za-z_0-9]+ / { print FNR ":" length($2) + 9; exit }' "$pfile")
+	[ -z "$pline" ] || break
+done < <(sed -n 's/^fix-it:"\([^"]*\)".*/\1/p' "$o_orig/build.log" | awk '!seen[$0]++')
+if [ -n "$pline" ]; then
+	{ cat "$o_orig/build.log"; echo "fix-it:\"$planted\":{${pline%:*}:${pline#*:}-${pline%:*}:${pline#*:}}:\"\\n\""; } >"$work/planted.log"
+	check "linux-$version: fix-tree.sh refuses a fix-it that breaks a #define (${pfile#"$tree"/}:${pline%:*})" bash -c '
+		! "$1" --log "$2" "$3" "$4" "$5" 2>"$5.err" && grep -q "break a preprocessor line: .*${6#"$3"/}" "$5.err"' _ \
+		"$root/kbuild/fix-tree.sh" "$work/planted.log" "$tree" "$o_orig" "$work/planted.patch" "$pfile"
+else
+	fail "linux-$version: a file with fix-its and a #define, to plant a broken directive in"
+fi
 
 # 3. The fixed tree.
 step "applying the patch to $fixed"
