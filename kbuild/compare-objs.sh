@@ -34,17 +34,6 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/lib.sh disable=SC1091
 . "$here/../scripts/lib.sh"
 
-# build_elfcmp: compare-elf, built from compare-elf.c with the host's cc
-# into $BUILD/tools the first time (and again when the source is newer).
-build_elfcmp() {
-	elfcmp=${BUILD:-$(dirname "$here")/build}/tools/compare-elf
-	if [ ! "$elfcmp" -nt "$here/compare-elf.c" ]; then
-		mkdir -p "$(dirname "$elfcmp")" || die "cannot create $(dirname "$elfcmp")"
-		${HOSTCC:-cc} -O2 -Wall -o "$elfcmp.$$" "$here/compare-elf.c" &&
-			mv -f "$elfcmp.$$" "$elfcmp" ||
-			die "cannot build $elfcmp from $here/compare-elf.c"
-	fi
-}
 # parse_args ARGS...: the options, then a and b.
 parse_args() {
 	objects_only=0 identical=0 only_list=''
@@ -663,7 +652,7 @@ verdict() {
 	fi
 }
 
-build_elfcmp
+elfcmp=$(host_tool compare-elf)
 parse_args "$@"
 check_dirs
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-objs.XXXXXX")

@@ -22,6 +22,7 @@
 #                        PLUGIN, tmp_root, LC_ALL, SARIF_MULTITOOL)
 #   gcc_ok, canary_only, scratch   the testsuite's compiles
 #   needs_libc_only SO   SO's only needed library is libc
+#   host_tool NAME       the path of kbuild/NAME.c built for the host
 # and what the kbuild scripts share (the series, kernel tarballs, build
 # identity, paths).  Needs: bash, GNU patch, git, tar, xz.
 
@@ -293,6 +294,20 @@ check_series() {
 		apply_one "$method" "$mirror" "$p" ||
 			die "$(basename "$p") does not apply without fuzz (checked with $method)"
 	done
+}
+
+# host_tool NAME: the path of the proof's host tool kbuild/NAME.c
+# (compare-elf, compare-tokens), built with the host's cc into
+# $BUILD/tools the first time (and again when the source is newer).
+host_tool() {
+	local t=${BUILD:-$top/build}/tools/$1 c=$top/kbuild/$1.c
+
+	if [ ! "$t" -nt "$c" ]; then
+		mkdir -p "$(dirname "$t")" || die "cannot create $(dirname "$t")"
+		${HOSTCC:-cc} -O2 -Wall -o "$t.$$" "$c" && mv -f "$t.$$" "$t" ||
+			die "cannot build $t from $c"
+	fi
+	echo "$t"
 }
 
 # kbuild_identity: export the fixed build identity of qemu/build.sh
