@@ -665,6 +665,71 @@ ok=1
 grep -E 'FAIL|UNEXPLAINED' "$work/wbad.log" | head -n 3 | sed 's/^/    /'
 check "proof: rejected: a \"FILE:LINE\" string that does not follow the source (exit $rc)" [ $ok = 1 ]
 
+# The token proof (kbuild/compare-tokens.c: what treewide-proof.sh's
+# PROOF=tokens compares, for objects compare-elf cannot read) on the same
+# cases: lib/proof.c of src-orig and of each variant, preprocessed with
+# the objects' flags, compared token by token with the trees' line map.
+tokcmp=$(host_tool compare-tokens)
+elfcmp=$(host_tool compare-elf)
+# tokens NAME [FILE]: src-orig's (PROOF_BASE's) lib/proof.c against src-NAME's (or
+# FILE, compiled in its place: the badlayout cases), in $work/NAME.tokens;
+# the exit status is returned.
+tokens() {
+	local name=$1 t=$work/tok-$1 rc=0 side base=${PROOF_BASE:-orig}
+	rm -rf "$t"
+	mkdir -p "$t/a" "$t/b"
+	cp -r "$work/src-$base/lib" "$work/src-$base/include" "$t/a/"
+	cp -r "$work/src-$name/lib" "$work/src-$name/include" "$t/b/"
+	[ -z "${2:-}" ] || cp "$2" "$t/b/lib/proof.c"
+	for side in a b; do
+		gcc -E -nostdinc -I"$t/$side/include" -O2 -fno-pic -fno-pie -mcmodel=kernel -ffreestanding \
+			-fmacro-prefix-map="$t/$side/=" -o "$t/$side.i" "$t/$side/lib/proof.c" || return 2
+	done
+	# the map of the trees (not of FILE: the source the proof is given)
+	"$elfcmp" linemap "$work/src-$base" "$work/src-$name" lib/proof.c >"$t/map" 2>/dev/null || : >"$t/map"
+	"$tokcmp" --map "$t/map" --src-a "$t/a" --src-b "$t/b" "$t/a.i" "$t/b.i" >"$work/$name.tokens" 2>&1 || rc=$?
+	return $rc
+}
+rc=0
+tokens honest || rc=$?
+check "tokens: accepted: the formatting-only change, its moved __LINE__s traced ($(head -n1 "$work/honest.tokens"), exit $rc)" \
+	bash -c '[ $1 = 0 ] && grep -Eq "^lines [2-9]" "$2"' _ "$rc" "$work/honest.tokens"
+rc=0
+tokens orig || rc=$?
+check "tokens: an original is identical to itself ($(head -n1 "$work/orig.tokens"), exit $rc)" \
+	bash -c '[ $1 = 0 ] && grep -qx identical "$2"' _ "$rc" "$work/orig.tokens"
+# tok_rejected NAME WHAT [FILE]: the token proof fails on it (exit 1),
+# saying which token differs.
+tok_rejected() {
+	local rc=0
+	tokens "$1" ${3:+"$3"} || rc=$?
+	if [ $rc = 1 ] && grep -Eq 'differs, not a moved line|is not where the line map puts it|tokens, B' "$work/$1.tokens"; then
+		pass "tokens: rejected: $2"
+	else
+		fail "tokens: rejected: $2 (exit $rc)"
+		sed 's/^/    /' "$work/$1.tokens" | head -n 8
+	fi
+}
+tok_rejected guard "if (__LINE__ > 1) return -1; added"
+tok_rejected constant "a changed constant (limit = 11)"
+tok_rejected joined "a joined body: if (a) { count++; count += 2; }"
+tok_rejected comment "a statement joined to the // comment above it (blanks only)"
+tok_rejected string "a blank taken out of a string literal (blanks only)"
+tok_rejected badbug "a WARN_ON line that does not follow the source" "$work/badbug.c"
+tok_rejected badinit "an initcall line that does not follow the source" "$work/badinit.c"
+tok_rejected badimm "a line number in code that does not follow the source" "$work/badimm.c"
+# Blanks that make other tokens: "a ++ +b" is not "a + ++b", although
+# the non-blank characters are the same (an object would differ too).
+tree ppa
+tree ppb
+sed -i 's/^\t\tcount++;$/\t\tcount = count ++ + 1;/' "$work/src-ppa/lib/proof.c" "$work/src-ppb/lib/proof.c"
+sed -i 's/^\t\tcount = count ++ + 1;$/\t\tcount = count + ++ 1;/' "$work/src-ppb/lib/proof.c"
+if grep -q 'count + ++ 1' "$work/src-ppb/lib/proof.c"; then
+	PROOF_BASE=ppa tok_rejected ppb "\"count ++ + 1\" made \"count + ++ 1\" (the same non-blank characters)"
+else
+	fail "tokens: proof.c has no \"count++;\" line to change"
+fi
+
 # shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "test-proof: $passed passed, $failed failed"
 [ "$failed" = 0 ]
