@@ -65,6 +65,13 @@
 #                         it at the end; many hours on 2 cores, resumable
 #   sweep-pack            the sweep's results so far into SWEEP_DATA (while
 #                         it runs: then commit SWEEP_DATA)
+#   sweep-cross           CROSS_ARCH's (default arm64) allmodconfig swept
+#                         with its cross compiler (kbuild/sweep-cross.sh):
+#                         the C files that x86_64's does not compile
+#                         (SWEEP_DATA's coverage.txt; arm64: all, others:
+#                         the candidate grep's), resumable, packed into
+#                         CROSS_DATA (treewide/6.12/sweep-CROSS_ARCH);
+#                         sweep-cross-pack packs it while it runs
 #   same-line-bodies      the held-out measure of treewide/6.12
 #                         (kbuild/same-line-bodies.sh --series): bodies on
 #                         their header's line in a fresh linux-source-6.12,
@@ -244,6 +251,23 @@ sweep:
 	$(KBUILD_DIR)/sweep-candidates.sh $(BUILD)/linux-6.12 >$(SWEEP_WORK)/candidates.txt
 	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --first $(SWEEP_WORK)/candidates.txt --spread \
 		--data $(SWEEP_DATA) $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj $(SWEEP_WORK)/out $(SWEEP_DIRS)
+
+# Another architecture's allmodconfig (issue 34): the files only it
+# compiles (arm64: all of them; the others: the candidate grep's),
+# with the cross compiler that kbuild/cross-arches.txt names.
+CROSS_ARCH ?= arm64
+CROSS_DATA ?= treewide/6.12/sweep-$(CROSS_ARCH)
+CROSS_WORK ?= $(BUILD)/sweep-$(CROSS_ARCH)
+CROSS_ALL ?= $(if $(filter arm64,$(CROSS_ARCH)),--all)
+.PHONY: sweep-cross sweep-cross-pack
+sweep-cross:
+	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
+	$(kbuild-env) $(KBUILD_DIR)/sweep-cross.sh $(CROSS_ALL) $(CROSS_ARCH) $(BUILD)/linux-6.12 \
+		$(CROSS_WORK) $(CROSS_DATA) $(SWEEP_DATA)/coverage.txt
+
+sweep-cross-pack:
+	$(KBUILD_DIR)/sweep-data.sh pack $(BUILD)/linux-6.12 $(CROSS_WORK)/obj \
+		$(CROSS_WORK)/out $(CROSS_DATA)
 
 .PHONY: same-line-bodies treewide-cover
 same-line-bodies:

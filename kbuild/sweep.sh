@@ -40,6 +40,9 @@
 #   --files LIST      only the C files named in LIST (one path relative
 #                     to SRC a line) among the DIRs' compile commands,
 #                     e.g. the files a grep for candidate lines found
+#   --except LIST     not the C files named in LIST (e.g. another
+#                     architecture's coverage.txt: the files only this
+#                     one compiles)
 #   --first LIST      sweep the C files named in LIST first, in its
 #                     order, then the rest (kbuild/sweep-candidates.sh's
 #                     files: the warnings come early)
@@ -55,7 +58,9 @@
 #                     kbuild/sweep-data.sh pack, or make sweep-pack)
 #   -h, --help
 # Environment: JOBS (default 2), NICE (default 19), PROGRESS_INTERVAL
-#   (default 30), ARCH (default x86_64).
+#   (default 30), ARCH (default x86_64), STYLE_PLUGIN (a style_plugin.so
+#   built for the compiler, given in KCFLAGS: for an ARCH whose Kconfig
+#   cannot enable GCC plugins; kbuild/sweep-cross.sh builds it).
 # Exit: 0 done (compile failures are counted, not fatal), 1 error, 2 usage.
 set -euo pipefail
 
@@ -65,11 +70,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../scripts/lib.sh"
 
 usage() {
-	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] [--first LIST] [--spread] [--data DIR] SRC OBJ OUT [DIR...]" >&2
+	echo "usage: $0 [--config TARGET] [--restart] [--files LIST] [--except LIST] [--first LIST] [--spread] [--data DIR] SRC OBJ OUT [DIR...]" >&2
 	exit 2
 }
-config=allmodconfig restart=0 files='' first='' data='' spread=0
-options '--config=config --restart:restart --files=files --first=first --spread:spread --data=data' "$@"
+config=allmodconfig restart=0 files='' except='' first='' data='' spread=0
+options '--config=config --restart:restart --files=files --except=except --first=first --spread:spread --data=data' "$@"
 shift "$nopts"
 [ $# -ge 3 ] || usage
 src=$1 obj=$2 out=$3
@@ -79,6 +84,15 @@ jobs=${JOBS:-2}
 nice=${NICE:-19}
 arch=${ARCH:-x86_64}
 interval=${PROGRESS_INTERVAL:-30}
+plugin=${STYLE_PLUGIN:-}
+if [ -n "$plugin" ]; then
+	[ -f "$plugin" ] || die "STYLE_PLUGIN '$plugin' not found"
+	plugin=$(cd "$(dirname "$plugin")" && pwd -P)/$(basename "$plugin")
+fi
+# W=style, but with STYLE_PLUGIN (the kernel cannot enable the plugin,
+# and refuses W=style without it): the plugin is in KCFLAGS instead.
+wstyle=(W=style)
+[ -z "$plugin" ] || wstyle=()
 
 src=$(prepared_tree "$src") || exit
 for d in ${dirs[@]+"${dirs[@]}"}; do
@@ -90,6 +104,10 @@ if [ -n "$files" ]; then
 	files=$(cd "$(dirname "$files")" && pwd -P)/$(basename "$files")
 fi
 [ -z "$first" ] || [ -f "$first" ] || die "--first: '$first' not found"
+if [ -n "$except" ]; then
+	[ -f "$except" ] || die "--except: '$except' not found"
+	except=$(cd "$(dirname "$except")" && pwd -P)/$(basename "$except")
+fi
 [ -z "$data" ] || [ -d "$data" ] || die "--data: '$data' is not a directory"
 mkdir -p "$obj" "$out" || die "cannot create $obj or $out"
 obj=$(cd "$obj" && pwd -P)
@@ -112,16 +130,16 @@ if [ ! -f "$obj/.config" ]; then
 	done <"$here/sweep.config"
 	"$src/scripts/config" --file "$obj/.config" "${args[@]}"
 	mk olddefconfig >>"$out/config.log" 2>&1 || die "make olddefconfig failed (see $out/config.log)"
-	grep -qx 'CONFIG_GCC_PLUGIN_STYLE_CHECK=y' "$obj/.config" ||
+	[ -n "$plugin" ] || grep -qx 'CONFIG_GCC_PLUGIN_STYLE_CHECK=y' "$obj/.config" ||
 		die "$obj/.config has no CONFIG_GCC_PLUGIN_STYLE_CHECK=y"
 fi
 
 # 2. What a compile needs.
 if [ ! -f "$out/prepared" ] || [ "$obj/.config" -nt "$out/prepared" ]; then
-	note "make W=style prepare in $obj (log: $out/prepare.log)"
+	note "make${wstyle[*]:+ ${wstyle[*]}} prepare in $obj (log: $out/prepare.log)"
 	: >"$out/prepare.log"
 	JOBS=$jobs kbuild_make "$out/prepare.log" "sweep prepare" -C "$src" O="$obj" ARCH="$arch" \
-		-j"$jobs" W=style prepare || die "make prepare failed (see $out/prepare.log)"
+		-j"$jobs" ${wstyle[@]+"${wstyle[@]}"} prepare || die "make prepare failed (see $out/prepare.log)"
 	touch "$out/prepared"
 fi
 
@@ -138,7 +156,10 @@ canon_awk='function canon(p,  n, a, i, m, o) {
 # again when the DIRs change, filtered again when the --files list does
 # (the logs of files already swept are kept).
 printf '%s\n' ${dirs[@]+"${dirs[@]}"} >"$out/dirs.new"
-if [ -n "$files" ]; then cat "$files"; else echo '# all'; fi >"$out/files.new"
+{
+	if [ -n "$files" ]; then cat "$files"; else echo '# all'; fi
+	[ -z "$except" ] || sed 's/^/-/' "$except"
+} >"$out/files.new"
 cmp -s "$out/dirs.new" "$out/dirs" 2>/dev/null || rm -f "$out/commands" "$out/make-n.log"
 cmp -s "$out/files.new" "$out/files" 2>/dev/null || rm -f "$out/commands"
 mv "$out/dirs.new" "$out/dirs"
@@ -154,12 +175,12 @@ if [ ! -f "$out/commands" ]; then
 		note "listing the compile commands (make -n ${targets[*]})"
 		# -k: a directory whose generated files are missing under -n
 		# still lists the rest.
-		mk -n -k W=style KCFLAGS=-fdiagnostics-parseable-fixits "${targets[@]}" \
+		mk -n -k ${wstyle[@]+"${wstyle[@]}"} KCFLAGS="${plugin:+-fplugin=$plugin }-fdiagnostics-parseable-fixits" "${targets[@]}" \
 			>"$out/make-n.log.tmp" 2>&1 || true
 		mv "$out/make-n.log.tmp" "$out/make-n.log"
 	fi
 	perl -ne '
-		while (/(?:^|[;&|]\s*)((?:\S*\/)?gcc(?:-\d+)? -Wp,-MMD,(\S+) .*? -c -o (\S+\.o) (\S+\.c))(?=\s*(?:;|$))/g) {
+		while (/(?:^|[;&|]\s*)((?:\S*\/)?(?:[\w.-]+-)?gcc(?:-\d+)? -Wp,-MMD,(\S+) .*? -c -o (\S+\.o) (\S+\.c))(?=\s*(?:;|$))/g) {
 			my ($c, $o) = ($1, $3);
 			next if $seen{$o}++;
 			# Host tools compiled with -c (scripts/mod, genmap) have no
@@ -175,6 +196,11 @@ if [ ! -f "$out/commands" ]; then
 		awk -F'\t' -v f="$files" "$canon_awk"'
 			BEGIN { if (f != "") while ((getline l < f) > 0) if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[canon(l)] = 1 } }
 			f == "" || (canon($1) in k)' |
+		# --except: not the objects of the files listed (their first
+		# column: a coverage.txt serves).
+		awk -F'\t' -v f="$except" "$canon_awk"'
+			BEGIN { if (f != "") while ((getline l < f) > 0) { sub(/\t.*/, "", l); sub(/^@O\//, "", l); if (l ~ /\.c$/) { sub(/\.c$/, ".o", l); k[canon(l)] = 1 } } }
+			!(canon($1) in k)' |
 		LC_ALL=C sort -t "$(printf '\t')" -k1,1 >"$out/commands.tmp"
 	[ -s "$out/commands.tmp" ] ||
 		die "make -n listed no compile command with the style plugin (see $out/make-n.log)"
