@@ -97,3 +97,30 @@ planted "a file in another group's file" 'is not of group' \
 	"grep -m1 '^F ' $g | sed 's|^F [^/]*/|F zz/|' >>$g"
 planted "a path through .. in the coverage list" 'is not a canonical path' \
 	"perl -i -pe 's|^([^/]+)/|\$1/../\$1/| if \$. == 1' coverage.txt"
+
+# Other architectures' sweeps (kbuild/sweep-cross.sh): each is accepted
+# by sweep-data.sh check, names no file that the x86_64 sweep compiled
+# (--except) and says why of each failed file; arm64's covers the files
+# only arm64 compiles (at least MIN_ARM64 of them).
+for c in "$data"-*/; do
+	[ -d "$c" ] || continue
+	c=${c%/}
+	a=${c##*/sweep-}
+	check "sweep-data.sh check accepts treewide/$version/sweep-$a" "$tool" check "$c"
+	both=$(awk -F'\t' 'NR == FNR { x[$1] = 1; next } ($1 in x) { print $1 }' "$data/coverage.txt" "$c/coverage.txt" |
+		awk 'NR <= 3' | tr '\n' ' ')
+	check "sweep-$a: no file the x86_64 sweep compiled${both:+ (both: $both)}" test -z "$both"
+	nowhy=$(awk -F'\t' '$2 == "failed" && $4 == "" { print $1 }' "$c/coverage.txt" | awk 'NR <= 3' | tr '\n' ' ')
+	check "sweep-$a: every failed file says why${nowhy:+ (not: $nowhy)}" test -z "$nowhy"
+done
+if [ -f "$data-arm64/coverage.txt" ]; then
+	n=$(grep -vc '^#' "$data-arm64/coverage.txt" || true)
+	check "sweep-arm64: the files only arm64's allmodconfig compiles, at least ${MIN_ARM64:-1000} ($n)" \
+		test "$n" -ge "${MIN_ARM64:-1000}"
+else
+	fail "treewide/$version/sweep-arm64 is there (kbuild/sweep-cross.sh arm64)"
+fi
+
+# shellcheck disable=SC2154 # counted by scripts/lib.sh
+echo "check-sweep: $passed passed, $failed failed"
+[ "$failed" = 0 ]
