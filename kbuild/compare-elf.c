@@ -80,6 +80,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canon-path.h"
+
 #define NAME "compare-elf"
 
 struct buf {
@@ -437,15 +439,37 @@ static void explained(const char *fmt, ...)
 	out[n_out++] = s;
 }
 
+/*
+ * FILE as --map names it: an object names some of its sources through
+ * "..", such as amdgpu's drivers/gpu/drm/amd/amdgpu/../display/X.c.
+ */
+static char *map_name(const char *file)
+{
+	char *c = xstrdup(file);
+
+	canon(c);
+	return c;
+}
+
+static int map_has_file(const char *file)
+{
+	char *c = map_name(file);
+	int ok = strset_has(&map_files, c);
+
+	free(c);
+	return ok;
+}
+
 static int line_ok(const char *file, const char *la, const char *lb)
 {
-	char *key;
+	char *key, *c = map_name(file);
 	int ok;
 
-	if (asprintf(&key, "%s %s %s", file, la, lb) < 0)
+	if (asprintf(&key, "%s %s %s", c, la, lb) < 0)
 		input_error("out of memory");
 	ok = strset_has(&map, key);
 	free(key);
+	free(c);
 	return ok;
 }
 
@@ -703,7 +727,7 @@ static void compare_bug_table(struct elf *A, struct elf *B, size_t i)
 			unexplained("__bug_table entry at 0x%zx: line %u -> %u, and its file is not found",
 				    o, la, lb);
 		/* Every entry of a changed file, moved or not, follows the map. */
-		if (la == lb && !strset_has(&map_files, file))
+		if (la == lb && !map_has_file(file))
 			continue;
 		if (!line_ok_n(file, la, lb))
 			unexplained("__bug_table entry at 0x%zx: line %u of %s does not move to line %u",
@@ -867,7 +891,7 @@ static int string_lines_only(struct elf *A, struct elf *B, size_t i)
 				continue;
 			memcpy(name, a + p, s - 1 - p);
 			name[s - 1 - p] = 0;
-			if (strset_has(&map_files, name))
+			if (map_has_file(name))
 				file = name;
 		}
 		/*

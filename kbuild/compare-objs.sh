@@ -201,13 +201,14 @@ changed_sources() {
 	[ -f "$cmdf" ] || return 0
 	# (absolute paths elsewhere and generated files in the O= dir are
 	# not sources of the tree; one awk, not a grep per file: an
-	# allmodconfig object has hundreds of dependencies)
+	# allmodconfig object has hundreds of dependencies; its paths
+	# canonical, as the changed files are: amdgpu's name "..")
 	# shellcheck disable=SC2016 # $ is a character of the pattern
 	sed -n -e 's/^source_[^ ]* := //p' -e '/^deps_/,/^$/s/^ *\([^ $()]*\) *\\\{0,1\}$/\1/p' "$cmdf" |
 		grep -v '^$' | LC_ALL=C sort -u |
-		CHANGED=$tmp/changed PRE=$src_a/ awk '
+		CHANGED=$tmp/changed PRE=$src_a/ awk "$canon_awk"'
 			BEGIN { while ((getline l < ENVIRON["CHANGED"]) > 0) c[l] = 1 }
-			index($0, ENVIRON["PRE"]) == 1 { f = substr($0, length(ENVIRON["PRE"]) + 1); if (f in c) print f }' || true
+			index($0, ENVIRON["PRE"]) == 1 { f = canon(substr($0, length(ENVIRON["PRE"]) + 1)); if (f in c) print f }' || true
 }
 # first_line FILE: the first line of FILE that the patch changes.
 first_line() {

@@ -46,6 +46,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canon-path.h"
+
 #define NAME "compare-tokens"
 #define MAX_SHOWN 5
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -116,42 +118,6 @@ static char *slurp(const char *path, size_t *size)
 	data[n] = '\0';
 	*size = n;
 	return data;
-}
-
-/*
- * A path without "." components and with "DIR/.." taken out, in place:
- * kbuild names drivers/firmware/efi/libstub/../../../../lib/X.c.
- */
-static void canon(char *path)
-{
-	char *out = path, *p = path, *end = path + strlen(path), *seg;
-	size_t n;
-
-	while (p < end) {
-		seg = p;
-		while (p < end && *p != '/')
-			p++;
-		n = p - seg;
-		p++;	/* past the '/' (or the end) */
-		if ((n == 0 && out != path) || (n == 1 && seg[0] == '.'))
-			continue;
-		if (n == 2 && seg[0] == '.' && seg[1] == '.' && out > path) {
-			char *prev = out - 1;	/* the '/' after the last segment kept */
-
-			while (prev > path && prev[-1] != '/')
-				prev--;
-			if (!(out - prev == 3 && prev[0] == '.' && prev[1] == '.')) {
-				out = prev;
-				continue;
-			}
-		}
-		memmove(out, seg, n);
-		out += n;
-		*out++ = '/';
-	}
-	if (out - 1 > path && out[-1] == '/')
-		out--;
-	*out = '\0';
 }
 
 /* The index of a marker's file name (relative to the side's tree). */

@@ -143,15 +143,6 @@ if [ ! -f "$out/prepared" ] || [ "$obj/.config" -nt "$out/prepared" ]; then
 	touch "$out/prepared"
 fi
 
-# canon(PATH) for awk: PATH without "DIR/../" and "./" (amdgpu's
-# objects are drivers/gpu/drm/amd/amdgpu/../display/..., kvm's
-# arch/x86/kvm/../../../virt/...; LIST files name them without).
-canon_awk='function canon(p,  n, a, i, m, o) {
-	n = split(p, a, "/"); m = 0
-	for (i = 1; i <= n; i++) if (a[i] == ".." && m > 0 && st[m] != "..") m--; else if (a[i] != ".") st[++m] = a[i]
-	o = st[1]; for (i = 2; i <= m; i++) o = o "/" st[i]
-	return o
-}'
 # 3. The compile commands: OBJECT<TAB>COMMAND (run in OBJ), listed
 # again when the DIRs change, filtered again when the --files list does
 # (the logs of files already swept are kept).

@@ -23,6 +23,7 @@
 #   gcc_ok, canary_only, scratch   the testsuite's compiles
 #   needs_libc_only SO   SO's only needed library is libc
 #   host_tool NAME       the path of kbuild/NAME.c built for the host
+#   canon_awk            an awk function canon(PATH): PATH without DIR/..
 # and what the kbuild scripts share (the series, kernel tarballs, build
 # identity, paths).  Needs: bash, GNU patch, git, tar, xz.
 
@@ -296,13 +297,24 @@ check_series() {
 	done
 }
 
+# canon_awk: canon(PATH) for awk programs, PATH without "DIR/../" and
+# "./" (amdgpu's objects are drivers/gpu/drm/amd/amdgpu/../display/...,
+# kvm's arch/x86/kvm/../../../virt/...)
+canon_awk='function canon(p,  n, a, i, m, o) {
+	n = split(p, a, "/"); m = 0
+	for (i = 1; i <= n; i++) if (a[i] == ".." && m > 0 && st[m] != "..") m--; else if (a[i] != ".") st[++m] = a[i]
+	o = st[1]; for (i = 2; i <= m; i++) o = o "/" st[i]
+	return o
+}'
+
 # host_tool NAME: the path of the proof's host tool kbuild/NAME.c
 # (compare-elf, compare-tokens), built with the host's cc into
-# $BUILD/tools the first time (and again when the source is newer).
+# $BUILD/tools the first time (and again when the source, or a header
+# of kbuild/ such as canon-path.h, is newer).
 host_tool() {
 	local t=${BUILD:-$top/build}/tools/$1 c=$top/kbuild/$1.c
 
-	if [ ! "$t" -nt "$c" ]; then
+	if [ ! "$t" -nt "$c" ] || [ -n "$(find "$top/kbuild" -maxdepth 1 -name '*.h' -newer "$t")" ]; then
 		mkdir -p "$(dirname "$t")" || die "cannot create $(dirname "$t")"
 		${HOSTCC:-cc} -O2 -Wall -o "$t.$$" "$c" && mv -f "$t.$$" "$t" ||
 			die "cannot build $t from $c"
