@@ -38,7 +38,10 @@
 #   VERSION  6.12 (the tarball the checks unpack)
 #   SRC OBJ OUT  the sweep's tree, O= dir and results (kbuild/sweep.sh)
 #   DEST     e.g. treewide/6.12 (its *.patch and series are replaced)
-# Environment: MAX_PATCHES (default 25), MAX_INCLUDERS (default 20), QUEUE.
+# Environment: MAX_PATCHES (default 30), MAX_INCLUDERS (default 20), QUEUE,
+#   CROSS_SWEEPS (the OUT directories of other architectures' sweeps,
+#   kbuild/sweep-cross.sh, space-separated: their fix-its, swept files
+#   and includes join OUT's; the maintainer cache stays in OUT).
 set -euo pipefail
 
 prog=treewide.sh
@@ -103,6 +106,26 @@ tree:jic23/iio	iio
 tree:jdelvare/staging	hwmon
 tree:horms/ipvs-next	ipvs
 tree:gregkh/tty	tty
+tree:jejb/parisc-2.6	parisc
+tree:deller/parisc-linux	parisc
+tree:geert/linux-m68k	m68k
+tree:powerpc/linux	powerpc
+tree:davem/sparc	sparc
+tree:mips/linux	MIPS
+tree:~rmk/linux-arm	ARM
+tree:arm64/linux	arm64
+tree:kvmarm/kvmarm	KVM: arm64
+tree:riscv/linux	riscv
+dir:arch/alpha	alpha
+dir:arch/arm	ARM
+dir:arch/arm64	arm64
+dir:arch/m68k	m68k
+dir:arch/mips	MIPS
+dir:arch/parisc	parisc
+dir:arch/powerpc	powerpc
+dir:arch/riscv	riscv
+dir:arch/sh	sh
+dir:arch/sparc	sparc
 dir:arch/x86	x86
 dir:arch/x86/events	perf/x86
 dir:arch/x86/kvm	KVM: x86
@@ -168,7 +191,7 @@ groups_of() {
 	# group of its files' top-level directory (dir:TOP).
 	while [ "$(cut -f2 "$work/keys" | LC_ALL=C sort -u | wc -l)" -gt "$max_patches" ]; do
 		small=$(cut -f2 "$work/keys" | LC_ALL=C sort | uniq -c | sort -k1,1n -k2,2 |
-			awk '{ k = $2; n = split(k, p, "/"); if (!(k ~ /^dir:/ && n == 1)) { print k; exit } }')
+			awk '{ k = $2; n = split(k, p, "/"); if (!found && !(k ~ /^dir:/ && n == 1)) { print k; found = 1 } }')
 		[ -n "$small" ] || die "more than $max_patches top-level directories"
 		awk -F'\t' -v s="$small" 'BEGIN { OFS = "\t" } $2 == s { t = $1; sub(/\/.*/, "", t); $2 = "dir:" t } 1' \
 			"$work/keys" >"$work/keys.tmp"
@@ -226,7 +249,7 @@ groups_of() {
 # sweep: COUNT<TAB>PREFIX<TAB>NOTE.
 if [ "${1:-}" = --prefixes ]; then
 	[ $# = 2 ] && [ -f "$2" ] || { echo "usage: $0 --prefixes MAINTAINERS" >&2; exit 2; }
-	max_patches=${MAX_PATCHES:-25}
+	max_patches=${MAX_PATCHES:-30}
 	work=$(mktemp -d "${TMPDIR:-/tmp}/treewide.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
 	cut -f1,2 "$2" >"$work/maintainers"
@@ -238,7 +261,7 @@ fi
 
 [ $# = 5 ] || { echo "usage: $0 VERSION SRC OBJ OUT DEST, or $0 --prefixes MAINTAINERS" >&2; exit 2; }
 version=$1 src=$2 obj=$3 out=$4 dest=$5
-max_patches=${MAX_PATCHES:-25}
+max_patches=${MAX_PATCHES:-30}
 max_inc=${MAX_INCLUDERS:-20}
 name=$(git -C "$root" config user.name || true)
 email=$(git -C "$root" config user.email || true)
@@ -255,6 +278,29 @@ mkdir -p "$dest"
 dest=$(cd "$dest" && pwd -P)
 work=$(mktemp -d "${TMPDIR:-/tmp}/treewide.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+
+# Other architectures' sweeps: one OUT of them all (their object names
+# get the number of their sweep in front, N:OBJECT, as two sweeps may
+# name the same object).
+if [ -n "${CROSS_SWEEPS:-}" ]; then
+	mkdir -p "$work/out"
+	touch "$out/maintainers"
+	ln -s "$out/maintainers" "$work/out/maintainers"
+	for f in sweep.log commands deps; do cp "$out/$f" "$work/out/$f"; done
+	k=0
+	for c in $CROSS_SWEEPS; do
+		k=$((k + 1))
+		for f in sweep.log deps commands; do
+			[ -f "$c/$f" ] || die "CROSS_SWEEPS: $c/$f not found: run kbuild/sweep-cross.sh first"
+		done
+		cat "$c/sweep.log" >>"$work/out/sweep.log"
+		for f in commands deps; do
+			sed "s|^|$k:|" "$c/$f" >>"$work/out/$f"
+		done
+	done
+	note "with $k other architectures' sweeps: $(wc -l <"$work/out/commands") files swept"
+	out=$work/out
+fi
 
 # 1. The files with fix-its, as named in the log and in SRC.
 sed -n 's/^fix-it:"\(.*\)":{[0-9]*:[0-9]*-[0-9]*:[0-9]*}:".*$/\1\t\1/p' "$out/sweep.log" |
@@ -358,12 +404,20 @@ groups_of "$out/maintainers" "$work/kept" >"$work/groups"
 awk -F'\t' 'NR == FNR { t[$1] = $2; next } { print $1 "\t" t[$1] "\t" $2 }' "$out/maintainers" "$work/groups" |
 	LC_ALL=C sort >"$dest/maintainers.txt"
 
+# The other architectures' objects (CROSS_SWEEPS): the token proof.
+cross_note=''
+[ -z "${CROSS_SWEEPS:-}" ] || cross_note="
+The objects of other architectures' allmodconfig that include a file it
+touches (kbuild/sweep-cross.sh) were preprocessed before and after it
+and compared token by token by kbuild/compare-tokens.c: the same
+tokens, line numbers only where they moved
+(treewide/$version/proof-ARCH.log)."
 cat >"$work/message" <<EOF
 Proof: every object of the x86_64 allmodconfig (as changed by
 kbuild/sweep.config) whose source or included headers this patch
 touches was built before and after it, and kbuild/compare-objs.sh
 compared each, section by section: the same code and data, and line
-numbers only where they are shown to have moved (treewide/$version/proof.log).
+numbers only where they are shown to have moved (treewide/$version/proof.log).${cross_note}
 
 Made with the style_plugin project's tools: kbuild/sweep.sh (the
 configuration compiled with -fsyntax-only and the plugin, collecting
