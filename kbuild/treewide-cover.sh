@@ -2,8 +2,8 @@
 # kbuild/treewide-cover.sh - the cover letter of a tree-wide series
 # (DEST/0000-cover-letter.patch, as git format-patch --cover-letter
 # writes one): what the series does and how it was made (the sweep of
-# DEST/sweep.txt), its proof
-# (DEST/proof.log), the held-out measure (DEST/same-line-bodies.txt),
+# DEST/sweep.txt), its proofs
+# (DEST/proof.log, DEST/proof-ARCH.log), the held-out measure (DEST/same-line-bodies.txt),
 # how to make it again, and each patch with its diffstat. From: and
 # Date: are the first patch's, so that the same series gives the same
 # letter, byte for byte. The letter is not in DEST/series: it applies
@@ -78,17 +78,36 @@ fix-it hint, in a compile of each C file of a sweep of the tree
 per maintainer tree or directory. The sweep:
 
 EOF
-	grep -E '^(sweep|files|warnings|files with fix-its):' "$dest/sweep.txt" | sed 's/^/  /'
+	# the x86_64 sweep's totals, and each other architecture's (sweep.txt
+	# of kbuild/sweep-cross.sh sweeps), or an older sweep.txt's lines
+	{
+		grep -E '^(sweep|files|warnings|files with fix-its|x86_64):|^  (files|warnings):' "$dest/sweep.txt"
+		grep -E '^[a-z0-9]+: +[0-9]+ files' "$dest/sweep.txt" | sed 's/; [0-9]* s of sweep.*//'
+	} | sed 's/^/  /'
 	cat <<EOF
 
-How it is proven. Every object whose sources a patch touches was built
-before and after it, and the two compared section by section
+How it is proven. Every x86_64 object whose sources a patch touches was
+built before and after it, and the two compared section by section
 (kbuild/compare-objs.sh): the same code and data, but for line numbers
 that moved (__LINE__ in WARN() and BUG() reports, initcall names), each
 traced to a split line:
 
 EOF
 	grep -E '^(total|patches|objects not built):' "$dest/proof.log" | sed 's/^/  /'
+	if ls "$dest"/proof-*.log >/dev/null 2>&1; then
+		cat <<EOF
+
+The objects of the other architectures, whose ELF compare-objs.sh does
+not read, were preprocessed before and after the series and compared
+token by token (kbuild/compare-tokens.c): the same tokens, line numbers
+only where they moved with their line:
+
+EOF
+		for l in "$dest"/proof-*.log; do
+			a=${l##*/proof-}
+			printf '  %s: %s\n' "${a%.log}" "$(sed -n 's/^total: //p' "$l")"
+		done
+	fi
 	echo
 	echo "The patches apply in order with patch -p1 --fuzz=0 and with git apply,"
 	echo "and every touched file equals the original once spaces, tabs and"
@@ -104,7 +123,7 @@ EOF
 To make it again, from the style plugin's repository:
 
   make sweep               # the allmodconfig swept, resumable
-  make treewide            # the series, its proof and its report
+  make treewide            # the other sweeps, the series, its proofs, its report
   make same-line-bodies    # the count above
 
 EOF

@@ -135,9 +135,9 @@ count() { awk -F'\t' -v k="$1" '$1 == k' "$work/cls" | wc -l; }
 	echo
 	echo "All swept files ($(wc -l <"$out/commands") compile commands of the sweep):"
 	echo "  style warnings without a fix-it: $(wc -l <"$work/nofix") lines"
-	sed 's/^/    /' "$work/nofix" | head -n 20
+	awk 'NR <= 20 { print "    " $0 }' "$work/nofix"
 	echo "  lines the patches add that are longer than 100 columns: $(cat "$work/nlong") (old lines longer than 100 columns that the patches remove: $long_old)"
-	sed 's/^/    /' "$work/long" | head -n 20
+	awk 'NR <= 20 { print "    " $0 }' "$work/long"
 	echo "  headers left out (excluded-headers.txt): $(wc -l <"$dest/excluded-headers.txt"), with $(awk -F'\t' 'NR == FNR { h[$1] = 1; next } ($1 in h)' "$dest/excluded-headers.txt" "$work/fixlines" | wc -l) fix-it lines"
 	echo "  swept files that did not compile: $(grep -L '^# sweep: .* exit 0$' -r "$out/logs" | wc -l)"
 	echo
