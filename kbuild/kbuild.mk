@@ -50,10 +50,11 @@
 #                         sweep results (treewide/6.12/sweep) are
 #                         well-formed, consistent with the coverage list,
 #                         unpack and pack back the same (seconds)
-#   treewide              the 6.12 allmodconfig sweep of TREEWIDE_DIRS
-#                         (kbuild/sweep.sh), then treewide/6.12 from it
-#                         (kbuild/treewide.sh), its proof
-#                         (kbuild/treewide-proof.sh), report
+#   treewide              the 6.12 allmodconfig sweeps (sweep, and
+#                         sweep-cross for CROSS_ARCHES), then treewide/6.12
+#                         from them (kbuild/treewide.sh), its proofs
+#                         (kbuild/treewide-proof.sh for x86_64's objects,
+#                         kbuild/treewide-tokens.sh for the others'), report
 #                         (kbuild/treewide-report.sh), held-out measure
 #                         and cover letter; hours, resumable;
 #                         QUEUE=Q: none of the pending patches of Q (quilt
@@ -208,32 +209,29 @@ check-treewide:
 check-treewide-queue:
 	$(KBUILD_TEST_DIR)/test-queue.sh
 
-# The committed series: a sweep of the C files that a grep of the tree
-# finds likely to have a violation (kbuild/sweep-candidates.sh, in
-# TREEWIDE_DIRS: empty for its default, the whole tree but other arches;
-# the sweep compiles those of them that allmodconfig builds); the whole
-# allmodconfig would be sweep.sh without --files and directories (see
-# docs/RESULTS.md for its time). TREEWIDE_SAMPLE: the sample
-# checkpatch.pl is timed on.
-TREEWIDE_DIRS ?=
+# The committed series: the whole x86_64 allmodconfig's sweep (make
+# sweep, from the committed SWEEP_DATA: nothing is compiled again when it
+# is complete) and those of CROSS_ARCHES (make sweep-cross, likewise),
+# the series of all their fix-its (kbuild/treewide.sh, CROSS_SWEEPS), the
+# object proof of the x86_64 objects (kbuild/treewide-proof.sh) and the
+# token proof of each other architecture's (kbuild/treewide-tokens.sh).
+# TREEWIDE_SAMPLE: the sample checkpatch.pl is timed on.
+CROSS_ARCHES ?= arm64 parisc arm alpha i386 m68k powerpc sparc sh mips riscv
 TREEWIDE_SAMPLE ?= drivers/atm fs/hpfs
-TREEWIDE_WORK ?= $(BUILD)/treewide
 # QUEUE: pending patches the series must not break (kbuild/treewide-queue.sh).
 QUEUE ?=
-treewide:
-	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12
-	mkdir -p $(TREEWIDE_WORK)
-	$(KBUILD_DIR)/sweep-candidates.sh $(BUILD)/linux-6.12 $(TREEWIDE_DIRS) \
-		>$(TREEWIDE_WORK)/candidates.txt
-	$(kbuild-env) $(KBUILD_DIR)/sweep.sh --files $(TREEWIDE_WORK)/candidates.txt \
-		$(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep \
-		$$(sed 's|/[^/]*$$||' $(TREEWIDE_WORK)/candidates.txt | LC_ALL=C sort -u)
-	QUEUE=$(QUEUE) $(KBUILD_DIR)/treewide.sh 6.12 $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
-		$(TREEWIDE_WORK)/sweep treewide/6.12
+cross-prefix-of = $(shell awk -F'\t' '$$3 == "$(1)" { print $$2; exit }' $(KBUILD_DIR)/cross-arches.txt)
+treewide: sweep
+	for a in $(CROSS_ARCHES); do $(MAKE) sweep-cross CROSS_ARCH=$$a || exit 1; done
+	CROSS_SWEEPS="$(foreach a,$(CROSS_ARCHES),$(BUILD)/sweep-$(a)/out)" QUEUE=$(QUEUE) \
+		$(KBUILD_DIR)/treewide.sh 6.12 $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj $(SWEEP_WORK)/out treewide/6.12
 	$(kbuild-env) $(KBUILD_DIR)/treewide-proof.sh $(BUILD)/linux-6.12 \
-		$(TREEWIDE_WORK)/obj $(TREEWIDE_WORK)/sweep treewide/6.12
-	$(KBUILD_DIR)/treewide-report.sh $(BUILD)/linux-6.12 $(TREEWIDE_WORK)/obj \
-		$(TREEWIDE_WORK)/sweep treewide/6.12 $(TREEWIDE_SAMPLE)
+		$(SWEEP_WORK)/obj $(SWEEP_WORK)/out treewide/6.12
+	$(foreach a,$(CROSS_ARCHES),$(kbuild-env) ARCH=$(a) CROSS_COMPILE=$(call cross-prefix-of,$(a)) \
+		$(KBUILD_DIR)/treewide-tokens.sh $(BUILD)/linux-6.12 $(BUILD)/sweep-$(a)/obj \
+		$(BUILD)/sweep-$(a)/out treewide/6.12 &&) true
+	$(KBUILD_DIR)/treewide-report.sh $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj \
+		$(SWEEP_WORK)/out treewide/6.12 $(TREEWIDE_SAMPLE)
 	$(MAKE) same-line-bodies treewide-cover
 
 # The whole allmodconfig (issue 34): every C file, the candidates first.

@@ -9,7 +9,9 @@
 #     and newlines removed;
 #   - they touch at least MIN_FILES files (default 500);
 #   - proof.log has a line for each patch and 0 unexplained objects, and
-#     no object that did not build;
+#     no object that did not build; each token proof (proof-ARCH.log) 0
+#     unexplained and none not preprocessed; every touched file is
+#     compiled or included by a proven object (proof/files-ARCH.txt);
 #   - planted faults are rejected by the same checks: a digit of an
 #     added line changed, and a Signed-off-by taken out (each in a copy
 #     of the first patch);
@@ -164,6 +166,21 @@ done
 check "proof.log: each of the ${#patches[@]} patches has 0 unexplained objects ($n)" test "$n" = "${#patches[@]}"
 check "proof.log: the total has 0 unexplained" grep -q '^total: .* 0 unexplained$' "$dest/proof.log"
 check "proof.log: every object was built on both sides" grep -qx 'objects not built: 0' "$dest/proof.log"
+# The token proofs of other architectures' objects (proof-ARCH.log,
+# kbuild/treewide-tokens.sh): each with 0 unexplained and every object
+# preprocessed on both sides; and every touched file of the series is
+# compiled or included by a proven object of some architecture
+# (proof/files-ARCH.txt).
+for l in "$dest"/proof-*.log; do
+	[ -f "$l" ] || continue
+	check "$(basename "$l"): 0 unexplained, every object preprocessed on both sides" \
+		grep -Eq '^total: [0-9]+ objects of [0-9]+ patches: [0-9]+ identical, [0-9]+ __LINE__ \(traced\), 0 unexplained, 0 not built$' "$l"
+done
+touched_files "${patches[@]}" >"$work/touched"
+cat "$dest"/proof/files-*.txt 2>/dev/null | LC_ALL=C sort -u >"$work/proven"
+unproven=$(LC_ALL=C comm -23 "$work/touched" "$work/proven")
+check "every touched file ($(wc -l <"$work/touched")) is in a proven object of some architecture${unproven:+ (not: $(head -n 3 <<<"$unproven" | tr '\n' ' '))}" \
+	test -z "$unproven"
 
 # shellcheck disable=SC2154 # counted by scripts/lib.sh
 echo "check-treewide: $passed passed, $failed failed"
