@@ -120,6 +120,25 @@ static char *slurp(const char *path, size_t *size)
 	return data;
 }
 
+/* Does MAP (sorted by file) have lines of FILE? A binary search. */
+static int file_mapped(const char *file)
+{
+	size_t lo = 0, hi = n_map;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(map[mid].file, file);
+
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
 /* The index of a marker's file name (relative to the side's tree). */
 static int intern_file(struct side *s, const char *name, size_t len)
 {
@@ -137,7 +156,6 @@ static int intern_file(struct side *s, const char *name, size_t len)
 	canon(path);
 	name = path;
 	len = strlen(path);
-	size_t k;
 	struct file *f;
 
 	for (i = 0; i < s->n_files; i++)
@@ -148,9 +166,7 @@ static int intern_file(struct side *s, const char *name, size_t len)
 	s->files = xrealloc(s->files, (s->n_files + 1) * sizeof(*s->files));
 	f = &s->files[s->n_files];
 	f->name = path;
-	f->mapped = 0;
-	for (k = 0; k < n_map && !f->mapped; k++)
-		f->mapped = !strcmp(map[k].file, f->name);
+	f->mapped = file_mapped(f->name);
 	return s->n_files++;
 }
 
