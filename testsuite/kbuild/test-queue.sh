@@ -42,10 +42,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/test-queue.XXXXXX")
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 src=$root/treewide/6.12
 mkdir -p "$work/series"
-cp "$src"/0008-drivers-atm-*.patch "$work/series/"
+# the patch that touches drivers/atm (its maintainer group: drivers)
+atm=$(grep -l '^+++ b/drivers/atm/atmtcp.c' "$src"/0*.patch | head -n 1 || true)
+[ -n "$atm" ] || die "no patch of treewide/6.12 touches drivers/atm/atmtcp.c"
+anum=$(basename "$atm" | cut -c1-4)
+cp "$atm" "$work/series/"
 (cd "$work/series" && ls -- *.patch >series)
 cp "$src/check.txt" "$work/series/check.txt"
-mapfile -t touched < <(touched_files "$work"/series/0008-*.patch)
+mapfile -t touched < <(touched_files "$work"/series/"$anum"-*.patch)
 extract_files 6.12 "$work/orig" "${touched[@]}"
 [ -f "$work/orig/drivers/atm/atmtcp.c" ] || die "drivers/atm not unpacked from linux-source-6.12"
 
@@ -98,13 +102,13 @@ queue_ok() {
 	diff -r "$d-patch" "$d-git" >/dev/null
 }
 check "the queue applies to the old files (fuzz 0)" queue_ok "$work/t0"
-check "planted: the unfiltered series breaks the queue" eval '! queue_ok "$work/t1" "$work"/series/0008-*.patch'
+check "planted: the unfiltered series breaks the queue" eval '! queue_ok "$work/t1" "$work"/series/"$anum"-*.patch'
 
 # The generator, on the queue as a quilt directory.
 cp -a "$work/series" "$work/filtered"
 TREEWIDE_OLD=$work/orig "$root/kbuild/treewide-queue.sh" 6.12 "$work/filtered" "$work/quilt" test-queue \
 	>"$work/gen.log" 2>&1 || { cat "$work/gen.log"; fail "treewide-queue.sh on the quilt queue"; }
-fp=("$work"/filtered/0008-*.patch)
+fp=("$work"/filtered/"$anum"-*.patch)
 check "the filtered series, then each queue patch, apply with fuzz 0 (patch and git apply)" queue_ok "$work/t2" "${fp[@]}"
 check "check.txt says $nq/$nq" grep -q "^queue test-queue: $nq/$nq apply with patch -p1 --fuzz=0" "$work/filtered/check.txt"
 check "the patch's body names the queue" grep -q '^Checked against the queue test-queue (8 patches' "${fp[0]}"
@@ -136,7 +140,7 @@ kept_identical() {
 	local bad
 	hunks "$work/series/$(basename "${fp[0]}")" | sort >"$work/h.orig"
 	hunks "${fp[0]}" | cut -d$'\002' -f1,3- | sort -u >"$work/h.new"
-	awk '$1 ~ /^0008-/ { print $2 "\002" $3 }' "$work/filtered/queue.txt" | sort -u >"$work/h.listed"
+	awk -v n="$anum" '$1 ~ "^" n "-" { print $2 "\002" $3 }' "$work/filtered/queue.txt" | sort -u >"$work/h.listed"
 	bad=$(awk -F'\002' 'FILENAME == ARGV[1] { l[$1 FS $2] = 1; next }
 		FILENAME == ARGV[2] { b = $0; sub(/^[^\002]*\002/, "", b); k[$1 FS b] = 1; next }
 		{ b = $0; sub(/^[^\002]*\002[^\002]*\002/, "", b) }
@@ -164,7 +168,7 @@ cp "$work"/quilt/000[2-7]-*.patch "$work/part/"
 cp -a "$work/series" "$work/f-part"
 TREEWIDE_OLD=$work/orig "$root/kbuild/treewide-queue.sh" 6.12 "$work/f-part" "$work/part" part >/dev/null 2>&1 || true
 check "planted: a series filtered without patch 1 breaks the queue" \
-	eval '! queue_ok "$work/t3" "$work"/f-part/0008-*.patch'
+	eval '! queue_ok "$work/t3" "$work"/f-part/"$anum"-*.patch'
 # Bad input: a queue patch that does not apply to the old tree.
 sed '0,/^-[^-]/s/^-\(.\)/-X\1/' "$work/quilt/0001-"*.patch >"$work/bad.patch"
 cp -a "$work/series" "$work/f-bad"
