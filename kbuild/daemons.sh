@@ -8,8 +8,8 @@
 #                            --allow 127.0.0.1; logs and sockets in DIR
 #                            (made afresh); dies if one does not start
 #   daemons_stop             stop each by its pid (and $make_pid, if set)
-#   icecc_env CACHE PLUGIN   the path of an icecc environment (gcc and
-#                            PLUGIN, icecc-create-env), made once in CACHE
+#   icecc_env CACHE PLUGIN...  the path of an icecc environment (gcc and
+#                            the PLUGINs, icecc-create-env), made once in CACHE
 #   icecc_client DIR         export what the icecc client needs to send
 #                            every job to the node of DIR
 #   distcc_hosts             the DISTCC_HOSTS of that distccd
@@ -82,14 +82,16 @@ daemons_stop() {
 # a second one for the compiles without the plugin, half a minute each
 # while the compiles wait; this one is made once per plugin and GCC.
 icecc_env() {
-	local cache=$1 plugin=$2 dir
+	local cache=$1 dir p adds=()
 
-	dir=$cache/$(cat "$plugin" <(gcc -v 2>&1) | sha1sum | cut -c1-12)
+	shift
+	for p; do adds+=(--addfile "$p"); done
+	dir=$cache/$(cat "$@" <(gcc -v 2>&1) | sha1sum | cut -c1-12)
 	if ! ls "$dir"/*.tar >/dev/null 2>&1; then
 		rm -rf "$cache"
 		mkdir -p "$dir"
 		(cd "$dir" && icecc-create-env "$(command -v gcc)" \
-			--addfile "$plugin" --compression none) >"$cache.log" 2>&1 ||
+			"${adds[@]}" --compression none) >"$cache.log" 2>&1 ||
 			die "icecc-create-env failed ($cache.log)"
 	fi
 	ls "$dir"/*.tar | head -n 1

@@ -73,6 +73,9 @@
 #                         the candidate grep's), resumable, packed into
 #                         CROSS_DATA (treewide/6.12/sweep-CROSS_ARCH);
 #                         sweep-cross-pack packs it while it runs
+#   sweep-icecc           the sweep of SWEEP_ICECC_DIRS through icecc on
+#                         loopback daemons (kbuild/sweep-icecc.sh), against
+#                         the committed local sweep: treewide/6.12/sweep-icecc.txt
 #   same-line-bodies      the held-out measure of treewide/6.12
 #                         (kbuild/same-line-bodies.sh --series): bodies on
 #                         their header's line in a fresh linux-source-6.12,
@@ -257,6 +260,16 @@ CROSS_ARCH ?= arm64
 CROSS_DATA ?= treewide/6.12/sweep-$(CROSS_ARCH)
 CROSS_WORK ?= $(BUILD)/sweep-$(CROSS_ARCH)
 CROSS_ALL ?= $(if $(filter arm64,$(CROSS_ARCH)),--all)
+# The sweep through icecc (issue 34), on the loopback daemons of
+# kbuild/daemons.sh, against the committed local sweep: a sample of
+# directories (needs make sweep's prepared O= directory, and root).
+SWEEP_ICECC_DIRS ?= drivers/atm fs/hpfs drivers/input/joystick sound/pci/ice1712
+.PHONY: sweep-icecc
+sweep-icecc:
+	$(kbuild-env) $(KBUILD_DIR)/sweep-icecc.sh $(BUILD)/linux-6.12 $(SWEEP_WORK)/obj \
+		$(BUILD)/sweep-icecc $(SWEEP_DATA) $(SWEEP_ICECC_DIRS)
+	cp $(BUILD)/sweep-icecc/icecc.txt treewide/6.12/sweep-icecc.txt
+
 .PHONY: sweep-cross sweep-cross-pack
 sweep-cross:
 	$(kbuild-env) $(KBUILD_DIR)/prepare-tree.sh 6.12 $(BUILD)/linux-6.12

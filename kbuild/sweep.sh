@@ -60,7 +60,9 @@
 # Environment: JOBS (default 2), NICE (default 19), PROGRESS_INTERVAL
 #   (default 30), ARCH (default x86_64), STYLE_PLUGIN (a style_plugin.so
 #   built for the compiler, given in KCFLAGS: for an ARCH whose Kconfig
-#   cannot enable GCC plugins; kbuild/sweep-cross.sh builds it).
+#   cannot enable GCC plugins; kbuild/sweep-cross.sh builds it),
+#   SWEEP_VIA (a compiler wrapper, icecc: each compile goes through it
+#   and writes an object into OUT/via, deleted; kbuild/sweep-icecc.sh).
 # Exit: 0 done (compile failures are counted, not fatal), 1 error, 2 usage.
 set -euo pipefail
 
@@ -85,6 +87,7 @@ nice=${NICE:-19}
 arch=${ARCH:-x86_64}
 interval=${PROGRESS_INTERVAL:-30}
 plugin=${STYLE_PLUGIN:-}
+via=${SWEEP_VIA:-}
 if [ -n "$plugin" ]; then
 	[ -f "$plugin" ] || die "STYLE_PLUGIN '$plugin' not found"
 	plugin=$(cd "$(dirname "$plugin")" && pwd -P)/$(basename "$plugin")
@@ -226,13 +229,29 @@ cut -f1 "$out/commands" | O=$out perl -lne '
 	if ($l[-1] !~ / exit 0$/) { unlink($f) or die "$f: $!"; print STDERR "sweep.sh: $_ failed before: compiled again" }'
 
 # 4. The sweep.
-# one OBJECT: its command with -fsyntax-only; its log written atomically.
+# compile OBJECT COMMAND: the command with -fsyntax-only; with SWEEP_VIA
+# (icecc), through it, writing the object into OUT/via (icecc compiles
+# -fsyntax-only here, and a compile that writes nothing is not sent).
+compile() {
+	local o=$1 c=$2
+	if [ -n "$via" ]; then
+		mkdir -p "$out/via/$(dirname "$o")"
+		c=$(V="$out/via/$o" perl -pe 's/ -c -o \S+ / -c -o $ENV{V} /' <<<"$c")
+		local rc=0
+		(cd "$obj" && nice -n "$nice" sh -c "$via $c") || rc=$?
+		rm -f "$out/via/$o"
+		return $rc
+	else
+		(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only")
+	fi
+}
+# one OBJECT: its compile; its log written atomically.
 one() {
 	local o=$1 c log rc=0
 	c=$(cat "$out/cmds/$o")
 	log=$out/logs/$o.log
 	mkdir -p "$(dirname "$log")" "$obj/$(dirname "$o")"
-	(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
+	compile "$o" "$c" >"$log.tmp" 2>&1 || rc=$?
 	# A header that its directory's Makefile generates (radeon's
 	# *_reg_safe.h, msm's *.xml.h: make prepare does not): kbuild makes
 	# it for the object, "make DIR/FILE.o" (one at a time), then the
@@ -241,7 +260,7 @@ one() {
 		flock "$out/make.lock" nice -n "$nice" make -C "$src" O="$obj" ARCH="$arch" W=style "$o" \
 			>"$log.make" 2>&1 || true
 		rc=0
-		(cd "$obj" && nice -n "$nice" sh -c "$c -fsyntax-only") >"$log.tmp" 2>&1 || rc=$?
+		compile "$o" "$c" >"$log.tmp" 2>&1 || rc=$?
 		echo "# sweep: $o: its generated headers made first (make $o)" >>"$log.tmp"
 	fi
 	echo "# sweep: $o exit $rc" >>"$log.tmp"
@@ -251,8 +270,8 @@ one() {
 	[ ! -f "$d" ] || cp "$d" "$log.d"
 	mv "$log.tmp" "$log"
 }
-export -f one
-export out obj nice src arch
+export -f one compile
+export out obj nice src arch via
 # todo: the objects without a log, those of --first's files first, then
 # the rest in path order or, with --spread, by the MD5 of their path.
 todo() {
