@@ -31,8 +31,10 @@
 # Environment: BUILD (<repo>/build), WB_CONFIG (defconfig), WB_ROUNDS (3),
 #   WB_WORK ($BUILD/whole-build-$WB_CONFIG), WB_TREE ($BUILD/linux-6.1),
 #   JOBS (nproc), WB_SYSCALLS (1), WB_TARGETS (make's goals, none: the
-#   whole build; "kernel/" for a directory only), and sample-cost.sh's
-#   for the syscalls.
+#   whole build; "kernel/" for a directory only), WB_FIRST (the first,
+#   untimed build's goals; default the timed ones.  "prepare" is enough
+#   and saves a build of each: every timed make follows a make clean, which
+#   keeps only what prepare makes), and sample-cost.sh's for the syscalls.
 # On a shared machine the CPU of a build moves by a few per cent with the
 # load (caches, frequency); the syscall counts do not.
 set -euo pipefail
@@ -52,6 +54,7 @@ work=${WB_WORK:-$build/whole-build-$config}
 tree=${WB_TREE:-$build/linux-6.1}
 jobs=${JOBS:-$(nproc)}
 targets=${WB_TARGETS:-}
+first=${WB_FIRST:-$targets}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "WB_ROUNDS must be a positive number, got '$rounds'"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a positive number, got '$jobs'"
 variants=(plain floor style)
@@ -109,7 +112,7 @@ stage_build() {
 		note "first build of $v (not timed)"
 		[ "$v" != floor ] || [ ! -f "$(plugin_of floor)" ] || install_floor
 		# shellcheck disable=SC2046,SC2086 # words without blanks
-		kbuild_make "$work/logs/$v.first.log" "$v" $(args "$v") -j"$jobs" $targets ||
+		kbuild_make "$work/logs/$v.first.log" "$v" $(args "$v") -j"$jobs" $first ||
 			die_log "$work/logs/$v.first.log" "the first build of $v"
 		[ "$v" != floor ] || install_floor
 	done
