@@ -36,11 +36,17 @@ bench-sample: deps $(PLUGIN)
 #                       (stages prepare, build and fix; about 1 hour), in
 #                       a build directory of its own, $(BUILD)/defconfig
 #                       (make results-defconfig alone)
+#   results/whole-build/ not part of make results (about 2.5 hours alone
+#                       on 2 cores, make results-whole-build): the whole
+#                       defconfig's CPU plain, with the floor plugin and
+#                       W=style, 3 interleaved rounds (bench/whole-build.sh),
+#                       and the system calls per compile over the
+#                       100-object sample
 # README.md files there are written by hand.
 RESULTS		:= $(abspath $(BENCH_DIR)/../results)
 RESULTS_DEFCONFIG_WORK := $(BUILD)/defconfig/bench/results
 
-.PHONY: results results-bench results-defconfig
+.PHONY: results results-bench results-defconfig results-whole-build
 results: results-bench results-defconfig
 results-bench: deps
 	BUILD="$(BUILD)" JOBS="$(JOBS)" BENCH_VERSION=6.1 \
@@ -56,3 +62,13 @@ results-defconfig: deps
 	  "$(RESULTS_DEFCONFIG_WORK)/treewide" \
 	  "$(RESULTS_DEFCONFIG_WORK)/fix-summary.txt" \
 	  "$(RESULTS_DEFCONFIG_WORK)/compare.log" "$(RESULTS)/defconfig/"
+
+# Alone on the machine: the CPU of one build is compared with the others'.
+WHOLE_BUILD_WORK := $(BUILD)/whole-build-defconfig
+results-whole-build: deps $(PLUGIN)
+	BUILD="$(BUILD)" JOBS=2 WB_FIRST=prepare PLUGIN="$(abspath $(PLUGIN))" \
+	  $(BENCH_DIR)/whole-build.sh
+	mkdir -p "$(RESULTS)/whole-build"
+	cp "$(WHOLE_BUILD_WORK)/times.tsv" "$(WHOLE_BUILD_WORK)/report.txt" \
+	  "$(BUILD)/sample-cost/syscalls.tsv" "$(BUILD)/sample-cost/syscalls.txt" \
+	  "$(RESULTS)/whole-build/"

@@ -173,8 +173,12 @@ stage_report() {
 	} | tee "$work/report.txt"
 }
 
+# The sample's tree, list and draw first when they were not made (a new
+# machine): the counts need the drawn objects and their commands.
 stage_syscalls() {
-	"$here/sample-cost.sh" records syscalls
+	local first=()
+	[ -s "${SAMPLE_WORK:-$build/sample-cost}/sample.txt" ] || first=(tree list draw)
+	"$here/sample-cost.sh" "${first[@]}" records syscalls
 }
 
 stages=("$@")
