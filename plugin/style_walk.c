@@ -226,13 +226,21 @@ static void check_tree(tree t)
 	}
 }
 
-/* PLUGIN_PRE_GENERICIZE: the function's trees as the parser built them. */
+/*
+ * PLUGIN_PRE_GENERICIZE: the function's trees as the parser built them.
+ * A C++ constructor or destructor comes again as its clones (complete
+ * and base object), whose bodies are copies of the one already checked,
+ * made after it was genericized: "for (int i = 0; ...)" is then a
+ * declaration, a goto and an if at the condition, which would look like
+ * statements sharing a line.  A clone has the function it copies as its
+ * abstract origin; a C function never has one here.
+ */
 void check_function(void *gcc_data, void *user_data)
 {
 	tree fndecl = (tree)gcc_data;
 
 	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl) ||
-	    style_records_skip(fndecl))
+	    DECL_ABSTRACT_ORIGIN(fndecl) || style_records_skip(fndecl))
 		return;
 	check_tree(DECL_SAVED_TREE(fndecl));
 	saved_count = 0;
