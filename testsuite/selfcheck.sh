@@ -45,8 +45,9 @@ done
 for f in "${sources[@]}"; do
 	case $f in
 	# The plugin is C-style code compiled as C++, like the kernel's
-	# scripts/gcc-plugins; GCC's own headers are not ours to check.
-	plugin/*.c|testsuite/selftest/*.c|testsuite/unit/*.c) lang=c++
+	# scripts/gcc-plugins (so is the bench's parse-peak plugin); GCC's
+	# own headers are not ours to check.
+	plugin/*.c|testsuite/selftest/*.c|testsuite/unit/*.c|bench/parse-peak.c) lang=c++
 		    flags="-std=gnu++11 -isystem $($GCC -print-file-name=plugin)/include -Iplugin" ;;
 	*.c) lang=c; flags= ;;
 	*) continue ;;
