@@ -64,11 +64,14 @@ results-defconfig: deps
 	  "$(RESULTS_DEFCONFIG_WORK)/compare.log" "$(RESULTS)/defconfig/"
 
 # Alone on the machine: the CPU of one build is compared with the others'.
+# Its work directories are given here, where the results are taken from.
 WHOLE_BUILD_WORK := $(BUILD)/whole-build-defconfig
+WHOLE_BUILD_SAMPLE := $(BUILD)/sample-cost
 results-whole-build: deps $(PLUGIN)
 	BUILD="$(BUILD)" JOBS=2 WB_FIRST=prepare PLUGIN="$(abspath $(PLUGIN))" \
+	  WB_WORK="$(WHOLE_BUILD_WORK)" SAMPLE_WORK="$(WHOLE_BUILD_SAMPLE)" \
 	  $(BENCH_DIR)/whole-build.sh
 	mkdir -p "$(RESULTS)/whole-build"
 	cp "$(WHOLE_BUILD_WORK)/times.tsv" "$(WHOLE_BUILD_WORK)/report.txt" \
-	  "$(BUILD)/sample-cost/syscalls.tsv" "$(BUILD)/sample-cost/syscalls.txt" \
+	  "$(WHOLE_BUILD_SAMPLE)/syscalls.tsv" "$(WHOLE_BUILD_SAMPLE)/syscalls.txt" \
 	  "$(RESULTS)/whole-build/"

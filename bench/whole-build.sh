@@ -176,9 +176,9 @@ stage_report() {
 # The sample's tree, list and draw first when they were not made (a new
 # machine): the counts need the drawn objects and their commands.
 stage_syscalls() {
-	local first=()
-	[ -s "${SAMPLE_WORK:-$build/sample-cost}/sample.txt" ] || first=(tree list draw)
-	"$here/sample-cost.sh" "${first[@]}" records syscalls
+	local before=()
+	[ -s "${SAMPLE_WORK:-$build/sample-cost}/sample.txt" ] || before=(tree list draw)
+	"$here/sample-cost.sh" "${before[@]}" records syscalls
 }
 
 stages=("$@")
