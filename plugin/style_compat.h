@@ -34,6 +34,7 @@
 #include "line-map.h"
 #include "cpplib.h"
 #include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
 #include "diagnostic.h"
 #include "diagnostic-core.h"
 #include "langhooks.h"
@@ -66,6 +67,69 @@
  */
 extern "C" {
 struct stat *_cpp_get_file_stat(struct _cpp_file *file);
+}
+
+/*
+ * libcpp's, weak in every file that includes this one: f951 and lto1
+ * have none (the checker is off there; see style_controls.c).
+ */
+#pragma weak parse_in
+#pragma weak cpp_get_buffer
+#pragma weak cpp_get_file
+#pragma weak cpp_get_path
+#pragma weak _cpp_get_file_stat
+#pragma weak cpp_get_options
+
+/*
+ * The first fields of libcpp's struct cpp_buffer (internal.h, not among
+ * the plugin headers), the same from GCC 3.4 to 14: where the lexer is,
+ * and the text of the file it reads.
+ */
+struct style_cpp_buffer_head {
+	const unsigned char *cur;
+	const unsigned char *line_base;
+	const unsigned char *next_line;	/* the next line to clean */
+	const unsigned char *buf;	/* the text */
+	const unsigned char *rlimit;	/* its end */
+	const unsigned char *to_free;	/* what libcpp frees when it leaves */
+};
+
+/*
+ * At PLUGIN_INCLUDE_FILE: when libcpp has just entered NAME (a line
+ * map's file name), its stat of it, and in *TEXT and *SIZE the text it
+ * read, as the file holds it; NULL when the name is not the buffer's
+ * file (a line marker, #line), and *TEXT NULL when that text is not the
+ * file's bytes.  libcpp reads a file whole and lexes it line by line,
+ * cleaning each line in place as it gets to it (backslash-newlines,
+ * "\r\n"): only now, before the first line, is the text the file's.
+ * The checks below see that too: nothing lexed (next_line is buf), no
+ * UTF-8 BOM skipped (buf is the start of what libcpp frees), and the
+ * length is the size libcpp gives the file; a buffer of another layout
+ * would fail them.  With -finput-charset the text is converted.
+ */
+static inline struct stat *style_entered_file(const char *name,
+					      const char **text, size_t *size)
+{
+	cpp_buffer *buffer = parse_in && _cpp_get_file_stat ?
+			     cpp_get_buffer(parse_in) : NULL;
+	_cpp_file *file = buffer ? cpp_get_file(buffer) : NULL;
+	const struct style_cpp_buffer_head *b;
+	const char *charset;
+	struct stat *st;
+
+	*text = NULL;
+	if (!file || cpp_get_path(file) != name)
+		return NULL;
+	st = _cpp_get_file_stat(file);
+	b = (const struct style_cpp_buffer_head *)buffer;
+	charset = cpp_get_options(parse_in)->input_charset;
+	if (b->next_line == b->buf && b->to_free == b->buf &&
+	    b->rlimit >= b->buf && (off_t)(b->rlimit - b->buf) == st->st_size &&
+	    (!charset || !strcasecmp(charset, "UTF-8"))) {
+		*text = (const char *)b->buf;
+		*size = b->rlimit - b->buf;
+	}
+	return st;
 }
 
 /* Whether warnings are promoted to errors, as by a global -Werror. */

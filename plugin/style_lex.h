@@ -50,7 +50,14 @@ static inline bool is_blank(char c)
 
 #pragma GCC visibility push(hidden)
 
-/* Give the cached files back to the system (style_source.c). */
+/*
+ * Keep a copy of the SIZE bytes at TEXT as the text of the file NAME (a
+ * line map's file name), for style_source_line to find instead of
+ * reading the file back (style_source.c).
+ */
+void style_source_keep(const char *name, const char *text, size_t size);
+
+/* Give the cached files and the kept text back to the system. */
 void style_source_release(void);
 
 /* How far the search for a closing ')' may go before it gives up. */

@@ -111,6 +111,24 @@ static void release_sources(void *gcc_data, void *user_data)
 	style_source_release();
 }
 
+/*
+ * PLUGIN_INCLUDE_FILE: libcpp has read a header and entered it.  Its
+ * text is kept, so that checking its functions does not open and read
+ * it again, unless a compile of the build that recorded what it walked
+ * has entered it before (once=DIR): those functions are not walked
+ * again, and their text is not needed.
+ */
+static void header_entered(void *gcc_data, void *user_data)
+{
+	const char *name = (const char *)gcc_data;
+	const char *text;
+	size_t size;
+	struct stat *st = style_entered_file(name, &text, &size);
+
+	if (st && !style_records_header_seen(name, st) && text)
+		style_source_keep(name, text, size);
+}
+
 static const char valid_args[] = {
 	"disable, error, once=DIR, lines=FILE, sarif=FILE, srcroot=DIR, docs=URI, check-only, error=RULE[,RULE...]"
 };
@@ -307,6 +325,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 	register_callback(plugin, PLUGIN_PRE_GENERICIZE, check_function, NULL);
 	register_callback(plugin, PLUGIN_ALL_IPA_PASSES_START, release_sources,
 			  NULL);
+	register_callback(plugin, PLUGIN_INCLUDE_FILE, header_entered, NULL);
 	style_records_init(info, rule_enabled, NR_RULES);
 	return 0;
 }

@@ -42,13 +42,6 @@
 #include "style_map.h"
 #include "style_grow.h"
 
-/* libcpp's, weak: f951 and lto1 have none (see style_controls.c). */
-#pragma weak parse_in
-#pragma weak cpp_get_buffer
-#pragma weak cpp_get_file
-#pragma weak cpp_get_path
-#pragma weak _cpp_get_file_stat
-
 static bool walked_on;
 static const char *walked_dir;
 static unsigned long long rules_key;
@@ -198,21 +191,35 @@ static struct header *find_header(const char *name, const struct stat *st)
 }
 
 /*
- * PLUGIN_INCLUDE_FILE: a header is entered, and libcpp's buffer is its
- * own, with the stat libcpp made when it opened it: the header's
- * identity from that, not from a stat of ours (some 400 system calls in
- * a kernel compile, issue 31).  A name from a line marker or #line is
- * not the buffer's file: it is left to find_header's own stat.
+ * The tag of a header's own record: it was entered by a compile that
+ * recorded its functions, whose text need not be kept (see
+ * style_records_header_seen).
  */
-static void header_entered(void *gcc_data, void *user_data)
-{
-	const char *name = (const char *)gcc_data;
-	cpp_buffer *buffer = parse_in && _cpp_get_file_stat ?
-			     cpp_get_buffer(parse_in) : NULL;
-	_cpp_file *file = buffer ? cpp_get_file(buffer) : NULL;
+#define HEADER_SEEN 0x68656164ULL
 
-	if (file && cpp_get_path(file) == name)
-		find_header(name, _cpp_get_file_stat(file));
+/*
+ * PLUGIN_INCLUDE_FILE (style_plugin.c): the header NAME is entered, ST
+ * libcpp's stat of it, which makes its identity without a stat of ours
+ * (some 400 system calls in a kernel compile, issue 31).  Whether a
+ * compile sharing DIR has entered it before, recording what it walked;
+ * noted, for the next, if not.
+ */
+bool style_records_header_seen(const char *name, const struct stat *st)
+{
+	struct header *h;
+	unsigned long long key;
+
+	if (!walked_on)
+		return false;
+	h = find_header(name, st);
+	if (!h->key)
+		return false;
+	key = key_mix(h->key, HEADER_SEEN) | 1;
+	if (!known_add(key))
+		return true;
+	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
+	pending[n_pending++] = key;
+	return false;
 }
 
 /* The line and column of LOC's expansion point, and its map. */
@@ -371,6 +378,4 @@ void style_records_init(const struct plugin_name_args *info,
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  walked_done, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, walked_finish, NULL);
-	register_callback(info->base_name, PLUGIN_INCLUDE_FILE, header_entered,
-			  NULL);
 }

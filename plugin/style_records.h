@@ -21,4 +21,11 @@ void style_records_init(const struct plugin_name_args *info,
  */
 bool style_records_skip(tree fndecl);
 
+/*
+ * PLUGIN_INCLUDE_FILE: whether the header NAME (ST libcpp's stat of it)
+ * was entered by another compile sharing DIR, with the same header and
+ * rules; noted for the next one if not.  False without records.
+ */
+bool style_records_header_seen(const char *name, const struct stat *st);
+
 #endif /* STYLE_RECORDS_H_INCLUDED */

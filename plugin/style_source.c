@@ -49,13 +49,69 @@ static unsigned int src_clock;
 static bool said_stdin;
 
 /*
+ * The headers' text as libcpp read them, kept from when it entered each
+ * one (style_source_keep): reading a header back costs an open, a read
+ * and a close, which over a kernel unit's headers added a fifth to the
+ * compile's system calls (issue 31).  One table holds them all, end to
+ * end: address space, whose pages count only once written.  A header
+ * past KEPT_TEXT_MAX is read back as before.
+ */
+#define KEPT_TEXT_MAX ((size_t)64 << 20)
+
+struct kept_file {
+	const char *name;	/* the line map's file name */
+	const char *text;
+	size_t size;
+};
+
+static char *kept_text;
+static size_t kept_used;
+static struct kept_file *kept;
+static size_t n_kept, kept_cap;
+
+void style_source_keep(const char *name, const char *text, size_t size)
+{
+	for (size_t i = 0; i < n_kept; i++)
+		if (kept[i].name == name)
+			return;	/* entered again: the same file */
+	if (!kept_text)
+		kept_text = (char *)style_map_alloc(KEPT_TEXT_MAX);
+	if (size + 1 > KEPT_TEXT_MAX - kept_used)
+		return;
+	if (n_kept == kept_cap) {
+		size_t old = kept_cap * sizeof(*kept);
+
+		kept_cap = kept_cap ? 2 * kept_cap : 256;
+		kept = (struct kept_file *)style_map_resize(kept, old,
+							    kept_cap * sizeof(*kept));
+	}
+	memcpy(kept_text + kept_used, text, size);
+	kept_text[kept_used + size] = 0;
+	kept[n_kept].name = name;
+	kept[n_kept].text = kept_text + kept_used;
+	kept[n_kept].size = size;
+	n_kept++;
+	kept_used += size + 1;
+}
+
+/* The kept text of NAME, or NULL. */
+static const struct kept_file *kept_find(const char *name)
+{
+	for (size_t i = n_kept; i-- > 0;)
+		if (kept[i].name == name)
+			return &kept[i];
+	return NULL;
+}
+
+/*
  * Drop F's text and index.  Both are tables of style_map.c (or the text
  * a mapping of style_input.c's), kept for the next file read until
  * style_map_trim() gives their pages back.
  */
 static void src_file_release(struct src_file *f)
 {
-	style_map_free(f->text, f->map_size);
+	if (f->map_size)	/* else kept_text's */
+		style_map_free(f->text, f->map_size);
 	style_map_free(f->line_start, f->cap_lines * sizeof(int));
 	memset(f, 0, sizeof(*f));
 }
@@ -64,6 +120,11 @@ void style_source_release(void)
 {
 	for (int i = 0; i < SRC_CACHE_FILES; i++)
 		src_file_release(&src_cache[i]);
+	style_map_free(kept_text, KEPT_TEXT_MAX);
+	style_map_free(kept, kept_cap * sizeof(*kept));
+	kept_text = NULL;
+	kept = NULL;
+	kept_used = n_kept = kept_cap = 0;
 	style_map_trim();
 }
 
@@ -123,6 +184,7 @@ static void src_file_read(struct src_file *f, int fd)
 
 static void src_file_load(struct src_file *f, const char *name)
 {
+	const struct kept_file *k;
 	int fd;
 
 	src_file_release(f);
@@ -135,6 +197,12 @@ static void src_file_load(struct src_file *f, const char *name)
 		if (!strcmp(name, "<stdin>"))
 			note_once(&said_stdin,
 				  "style_plugin: code read from standard input is not checked");
+		return;
+	}
+	k = kept_find(name);
+	if (k) {
+		f->text = (char *)k->text;
+		f->size = k->size;
 		return;
 	}
 	/* O_NONBLOCK: opening a FIFO would wait for a writer. */

@@ -44,6 +44,7 @@ mutants=(
 	"style_lex.c|s/} else if (c == ')' \&\& --depth == 0) {/} else if (c == ')' \&\& depth-- == 0) {/|the depth of parentheses"
 	"style_lex.c|s/if (start > 0 \&\& is_ident_char(text\[start - 1\]))/if (0)/|the start of a word"
 	"style_source.c|s/if (cr \&\& cr + 1 != nl) {/if (0) {/|lines ended by a lone CR"
+	"style_source.c|s/^\tif (k) {\$/\tif (0) {/|the kept text"
 )
 n=0
 for m in "${mutants[@]}"; do

@@ -146,6 +146,40 @@ static void test_source_files(void)
 }
 
 /* The column of the first NEEDLE in TEXT. */
+/*
+ * The text libcpp read, kept (style_source_keep): found instead of the
+ * file, whatever the file holds now or if it is gone, for more files
+ * than the cache keeps; after style_source_release, the file again.
+ */
+static void test_source_kept(void)
+{
+	static const char kept_text[] = "kept 1\nkept 2";
+	const char *names[6] = { write_file("kept.c", "on disk\n", 8) };
+	char name[64], text[64];
+	bool ok = true;
+	int i;
+
+	style_source_keep(names[0], kept_text, sizeof(kept_text) - 1);
+	check(line_is(names[0], 1, "kept 1") && line_is(names[0], 2, "kept 2") &&
+	      line_is(names[0], 3, NULL),
+	      "source: the kept text, not the file's");
+	for (i = 1; i < 6; i++) {
+		snprintf(name, sizeof(name), "%s/gone%d.h", dir, i);
+		names[i] = strdup(name);
+		snprintf(text, sizeof(text), "gone %d\n", i);
+		style_source_keep(names[i], text, strlen(text));
+	}
+	for (int round = 0; round < 3; round++)
+		for (i = 1; i < 6; i++) {
+			snprintf(text, sizeof(text), "gone %d", i);
+			ok &= line_is(names[i], 1, text);
+		}
+	check(ok, "source: the kept text of files that are not there");
+	style_source_release();
+	check(line_is(names[0], 1, "on disk") && line_is(names[1], 1, NULL),
+	      "source: released, the files are read again");
+}
+
 static int col(const char *text, const char *needle)
 {
 	return strstr(text, needle) - text;
@@ -266,6 +300,7 @@ int main(int argc, char **argv)
 	dir = argv[1];
 	test_source_lines();
 	test_source_files();
+	test_source_kept();
 	test_tokens();
 	test_literals();
 	test_close_paren();
