@@ -24,7 +24,7 @@
  *
  * The checker walks each function's trees before genericization, takes
  * from them where every statement and its bodies are, and reads the
- * source lines (read back from the files, style_source.c) only to find
+ * source lines (kept as libcpp read them, style_source.c) only to find
  * the ')', 'else' and 'do' that the trees do not record.  An if that
  * comes from a macro expansion is not checked; a body that starts with a
  * macro invocation written on the line is, and so is a loop body written

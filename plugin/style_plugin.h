@@ -16,7 +16,7 @@
  *   style_diag.c      GCC's diagnostics: the warning, its message, option
  *                     name and URL
  *   style_loc.c       locations and source positions, one from the other
- *   style_source.c    the source text, read back from the files
+ *   style_source.c    the source text: as libcpp read it, or read back
  *   style_lex.c       the small lexer on that text (style_lex.h)
  *   style_input.c     the text of -fdirectives-only input
  *   style_keyset.c, style_map.c   a set of keys, memory for tables
