@@ -96,16 +96,18 @@ struct style_cpp_buffer_head {
 
 /*
  * At PLUGIN_INCLUDE_FILE: when libcpp has just entered NAME (a line
- * map's file name), its stat of it, and in *TEXT and *SIZE the text it
- * read, as the file holds it; NULL when the name is not the buffer's
- * file (a line marker, #line), and *TEXT NULL when that text is not the
- * file's bytes.  libcpp reads a file whole and lexes it line by line,
- * cleaning each line in place as it gets to it (backslash-newlines,
- * "\r\n"): only now, before the first line, is the text the file's.
+ * map's file name: "<stdin>" for standard input, whose path is ""), its
+ * stat of it, and in *TEXT and *SIZE the text it read, as the file holds
+ * it; NULL when the name is not the buffer's file (a line marker,
+ * #line), and *TEXT NULL when that text is not the file's bytes.
+ * libcpp reads a file whole and lexes it line by line, cleaning each
+ * line in place as it gets to it (backslash-newlines, "\r\n"): only
+ * now, before the first line, is the text the file's.
  * The checks below see that too: nothing lexed (next_line is buf), no
  * UTF-8 BOM skipped (buf is the start of what libcpp frees), and the
  * length is the size libcpp gives the file; a buffer of another layout
- * would fail them.  With -finput-charset the text is converted.
+ * would fail them; and no -finput-charset but UTF-8, which would have
+ * converted it.
  */
 static inline struct stat *style_entered_file(const char *name,
 					      const char **text, size_t *size)
@@ -118,7 +120,7 @@ static inline struct stat *style_entered_file(const char *name,
 	struct stat *st;
 
 	*text = NULL;
-	if (!file || cpp_get_path(file) != name)
+	if (!file || (cpp_get_path(file) != name && *cpp_get_path(file)))
 		return NULL;
 	st = _cpp_get_file_stat(file);
 	b = (const struct style_cpp_buffer_head *)buffer;

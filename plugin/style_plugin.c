@@ -112,11 +112,12 @@ static void release_sources(void *gcc_data, void *user_data)
 }
 
 /*
- * PLUGIN_INCLUDE_FILE: libcpp has read a header and entered it.  Its
- * text is kept, so that checking its functions does not open and read
- * it again, unless a compile of the build that recorded what it walked
- * has entered it before (once=DIR): those functions are not walked
- * again, and their text is not needed.
+ * PLUGIN_INCLUDE_FILE: libcpp has read a file and entered it.  Its text
+ * is kept, so that checking its functions does not open and read it
+ * again (and standard input, which cannot be read again, is checked).
+ * Not a header that a compile of the build that recorded what it walked
+ * has entered before (once=DIR): its functions are not walked again,
+ * and their text is not needed.  The main file's are walked every time.
  */
 static void header_entered(void *gcc_data, void *user_data)
 {
@@ -125,7 +126,10 @@ static void header_entered(void *gcc_data, void *user_data)
 	size_t size;
 	struct stat *st = style_entered_file(name, &text, &size);
 
-	if (st && !style_records_header_seen(name, st) && text)
+	if (!st || !text)
+		return;
+	if (MAIN_FILE_P(LINEMAPS_LAST_ORDINARY_MAP(line_table)) ||
+	    !style_records_header_seen(name, st))
 		style_source_keep(name, text, size);
 }
 

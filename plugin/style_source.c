@@ -124,7 +124,9 @@ void style_source_release(void)
 	style_map_free(kept, kept_cap * sizeof(*kept));
 	kept_text = NULL;
 	kept = NULL;
-	kept_used = n_kept = kept_cap = 0;
+	kept_used = 0;
+	n_kept = 0;
+	kept_cap = 0;
 	style_map_trim();
 }
 
@@ -189,20 +191,21 @@ static void src_file_load(struct src_file *f, const char *name)
 
 	src_file_release(f);
 	f->name = name;
+	k = kept_find(name);
+	if (k) {
+		f->text = (char *)k->text;
+		f->size = k->size;
+		return;
+	}
 	/*
-	 * "<stdin>", "<built-in>": no file to read back, even if the
-	 * current directory holds one of that name.
+	 * "<stdin>" (not kept: a BOM, -finput-charset), "<built-in>": no
+	 * file to read back, even if the current directory holds one of
+	 * that name.
 	 */
 	if (name[0] == '<' && name[strlen(name) - 1] == '>') {
 		if (!strcmp(name, "<stdin>"))
 			note_once(&said_stdin,
 				  "style_plugin: code read from standard input is not checked");
-		return;
-	}
-	k = kept_find(name);
-	if (k) {
-		f->text = (char *)k->text;
-		f->size = k->size;
 		return;
 	}
 	/* O_NONBLOCK: opening a FIFO would wait for a writer. */

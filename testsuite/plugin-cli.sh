@@ -141,19 +141,34 @@ else
 	echo "UNSUPPORTED: plugin-cli: fortran: $FC is not installed (Debian: $FC)"
 fi
 
-# Source from standard input cannot be read back: no warning, no crash.
-cc stdin.txt -fplugin="$PLUGIN" -x c -c - -o stdin.o < bad.c -I"$inc"
-check "stdin: a note says it is not checked" \
-	grep -q 'note: style_plugin: code read from standard input is not checked' stdin.txt
+# Source from standard input cannot be read back, but libcpp's text of
+# it is kept: checked as a file is (editors such as vim's ALE compile
+# the buffer from standard input), its fix-it there too.  In bytes: GCC
+# counts display columns (a tab to the next stop) only where it can read
+# the line again.
+cc stdin.txt -fplugin="$PLUGIN" -fdiagnostics-parseable-fixits \
+	-fdiagnostics-column-unit=byte -x c -c - -o stdin.o < bad.c -I"$inc"
+check "stdin: checked, at its line and column" \
+	grep -q '^<stdin>:5:9: warning: statement on the same line as the .if. condition \[-Wstyle-if-body\]$' stdin.txt
+check "stdin: its fix-it, as for the file" \
+	grep -q '^fix-it:"<stdin>":{5:8-5:15}:""$' stdin.txt
+check "stdin: no note that it is not checked" \
+	sh -c "! grep -q 'not checked' stdin.txt"
 # ... and a file named "<stdin>" in the current directory (here with a
 # violation where the code read has none) is not read in its place.
 mkdir -p stdin-dir
 cp bad.c 'stdin-dir/<stdin>'
 printf '#include "bad-style.h"\nextern void foo(void);\nint f(int x)\n{\n\tif (x)\n\t\tfoo();\n\treturn bad_style(x);\n}\n' > good.c
 (cd stdin-dir && cc ../stdin2.txt -fplugin="$PLUGIN" -x c -c - -o /dev/null < ../good.c -I"$inc")
-check "stdin: a file named <stdin> is not read instead (the note is there)" \
+check "stdin: a file named <stdin> is not read instead (its header is checked)" \
 	sh -c "! grep -q '^<stdin>:[0-9:]* warning' stdin2.txt &&
-	       grep -q 'note: style_plugin: code read from standard input is not checked' stdin2.txt"
+	       grep -q 'bad-style.h:4:20: warning' stdin2.txt"
+# Text libcpp converted is not the file's: a UTF-8 BOM, which libcpp
+# skips, leaves standard input unchecked, with a note.
+{ printf '\357\273\277'; cat bad.c; } > bom.c
+cc stdin3.txt -fplugin="$PLUGIN" -x c -c - -o /dev/null < bom.c -I"$inc"
+check "stdin: with a BOM, a note says it is not checked" \
+	grep -q 'note: style_plugin: code read from standard input is not checked' stdin3.txt
 
 # -E is preprocessing only: the same output as without the plugin.
 $GCC -E -I"$inc" bad.c > plain.i

@@ -132,8 +132,11 @@ canary=(-include "$PWD/canary.h")
 canary_expect="3:16 style-if-body"
 
 # --- standard input -----------------------------------------------------
+# GCC counts display columns (a tab to its stop) only on a line it can
+# read again: not standard input's, whose columns are bytes.
+bad_bytes=("4:9 style-if-body" "7:12 style-loop-body")
 pair stdin -stdin bad.c "$GCC" -x c -c - -o out.o
-if [ "$(styles stdin)" = "$(printf '%s\n' "${bad_expect[@]}" | sort)" ] ||
+if [ "$(styles stdin)" = "$(printf '%s\n' "${bad_bytes[@]}" | sort)" ] ||
    { [ -z "$(styles stdin)" ] && grep -q 'note: style_plugin:' stdin/style.err; }; then
 	echo "PASS: inputs: stdin: checked, or a note says it is not"
 else
@@ -164,7 +167,7 @@ pair stdin-decoy -stdin good.c "$GCC" "${canary[@]}" -x c -c - -o out.o
 expect stdin-decoy "a file named <stdin> is not read for standard input" "$canary_expect"
 pair dev-stdin-pipe -pipe bad.c "$GCC" "${canary[@]}" -x c -c /dev/stdin -o out.o
 if [ "$(styles dev-stdin-pipe)" = "$canary_expect" ] ||
-   [ "$(styles dev-stdin-pipe)" = "$(printf '%s\n' "${bad_expect[@]}" "$canary_expect" | sort)" ]; then
+   [ "$(styles dev-stdin-pipe)" = "$(printf '%s\n' "${bad_bytes[@]}" "$canary_expect" | sort)" ]; then
 	echo "PASS: inputs: dev-stdin-pipe: no false warning"
 else
 	echo "FAIL: inputs: dev-stdin-pipe: got $(styles dev-stdin-pipe | tr "\n" " ")"
