@@ -27,7 +27,13 @@
 # (strace -f -c, plain, floor, W=style with the sample's records and with
 # an empty records directory; counts, which the load does not change).
 #
-# Usage: bench/whole-build.sh [build] [report] [syscalls]  (default: all three)
+# Not run by default: interleave (bench/interleave.c, below), one W=style
+# build of out-style whose every checked compile is run plain, with the
+# floor and with W=style one right after the other, in interleave.tsv and
+# interleave.txt (interleave-report makes it again from the .tsv).
+#
+# Usage: bench/whole-build.sh [build] [report] [syscalls] [interleave]
+#   [interleave-report]  (default: the first three)
 # Environment: BUILD (<repo>/build), WB_CONFIG (defconfig), WB_ROUNDS (3),
 #   WB_WORK ($BUILD/whole-build-$WB_CONFIG), WB_TREE ($BUILD/linux-6.1),
 #   JOBS (nproc), WB_SYSCALLS (1), WB_TARGETS (make's goals, none: the
@@ -92,23 +98,26 @@ check_floor() {
 		die "make rebuilt the floor's plugin: the floor build measured the style plugin"
 }
 
+# configure V: out-V configured, the same for all three, with what
+# W=style needs (the tree prepared with the series of this commit).
+configure() {
+	local v=$1
+	"$root/kbuild/prepare-tree.sh" 6.1 "$tree" >&2
+	mkdir -p "$work/logs" "$work/out-$v"
+	[ ! -f "$work/out-$v/.config" ] || return 0
+	{
+		mk "$v" "$config" &&
+		"$tree/scripts/config" --file "$work/out-$v/.config" \
+			-e GCC_PLUGINS -e GCC_PLUGIN_STYLE_CHECK &&
+		mk "$v" olddefconfig
+	} >"$work/logs/$v.config.log" 2>&1 ||
+		die_log "$work/logs/$v.config.log" "make $config ($v)"
+}
+
 stage_build() {
 	local v r i order
-	# The series of this commit (nothing to do when the tree has it).
-	"$root/kbuild/prepare-tree.sh" 6.1 "$tree" >&2
-	mkdir -p "$work/logs"
 	for v in "${variants[@]}"; do
-		mkdir -p "$work/out-$v"
-		# The same configuration for all three, with what W=style needs.
-		if [ ! -f "$work/out-$v/.config" ]; then
-			{
-				mk "$v" "$config" &&
-				"$tree/scripts/config" --file "$work/out-$v/.config" \
-					-e GCC_PLUGINS -e GCC_PLUGIN_STYLE_CHECK &&
-				mk "$v" olddefconfig
-			} >"$work/logs/$v.config.log" 2>&1 ||
-				die_log "$work/logs/$v.config.log" "make $config ($v)"
-		fi
+		configure "$v"
 		note "first build of $v (not timed)"
 		[ "$v" != floor ] || [ ! -f "$(plugin_of floor)" ] || install_floor
 		# shellcheck disable=SC2046,SC2086 # words without blanks
@@ -173,6 +182,69 @@ stage_report() {
 	} | tee "$work/report.txt"
 }
 
+# One W=style build of out-style whose every checked compile runs three
+# times, one right after the other: plain, floor and style, in one of six
+# orders by the object's name (bench/interleave.c, the compiler wrapper).
+# Whole builds drift by 3 to 6% from one to the next; three compiles of
+# one object within a second see the same machine.  Each compile's CPU
+# (user+sys of gcc and all it ran) in $WB_WORK/interleave.tsv.
+stage_interleave() {
+	local log=$work/logs/interleave.log
+	configure style
+	gcc -O2 -Wall -o "$work/interleave" "$here/interleave.c" ||
+		die "cannot build $work/interleave"
+	{ mk style clean && mk style -j"$jobs" scripts; } >"$work/logs/style.clean.log" 2>&1 ||
+		die_log "$work/logs/style.clean.log" "make clean scripts (style)"
+	build_floor "$(plugin_of style)" "$work/floor"
+	rm -f "$work/interleave.tsv"
+	note "interleaved build: every checked compile plain, floor and style"
+	# shellcheck disable=SC2046,SC2086 # words without blanks
+	INTERLEAVE_LOG=$work/interleave.tsv INTERLEAVE_FLOOR=$work/floor/style_plugin.so \
+		make $(args style) -j"$jobs" CC="$work/interleave gcc" $targets >"$log" 2>&1 ||
+		die_log "$log" "the interleaved build"
+	[ -s "$work/interleave.tsv" ] || die "the interleaved build checked no compile"
+	stage_interleave_report
+}
+
+# The sums of the three over every checked compile, and the paired
+# extras with a 95% interval (1.96 standard errors of the sum of the
+# per-object differences), in interleave.txt.
+stage_interleave_report() {
+	local tsv=$work/interleave.tsv
+	[ -s "$tsv" ] || die "no $tsv: run the interleave stage"
+	{
+		echo "$config${targets:+ (make $targets)}, every checked compile three times (bench/interleave.c), make -j$jobs, $(git -C "$root" log -1 --format=%h) ($(uptime | sed 's/.*load/load/'))"
+		awk -F'\t' '
+		function extra(a, b, sa, sb, sab,    m, var, se) {
+			# the sum of a - b over the sum of b; its 95% interval
+			m = (sa - sb) / n
+			var = (sab - n * m * m) / (n - 1)
+			se = sqrt(var > 0 ? var : 0) * sqrt(n)
+			return sprintf("%+.2f%% (95%%: %+.2f%% to %+.2f%%)", 100 * (sa - sb) / sb,
+				100 * (sa - sb - 1.96 * se) / sb, 100 * (sa - sb + 1.96 * se) / sb)
+		}
+		{
+			n++
+			p += $3; f += $4; s += $5
+			fp += ($4 - $3) ^ 2; sf += ($5 - $4) ^ 2; sp += ($5 - $3) ^ 2
+			if ($6 || $7 || $8)
+				bad++
+			for (k = 1; k <= 3; k++)
+				pos[k] += $(2 + index("pfs", substr($2, k, 1)))
+		}
+		END {
+			printf "%d checked compiles; CPU (user+sys, gcc and all it ran):\n", n
+			printf "  plain %10.1f s\n  floor %10.1f s\n  style %10.1f s\n", p / 1e6, f / 1e6, s / 1e6
+			printf "W=style over the floor: %s\n", extra(s, f, s, f, sf)
+			printf "floor over plain:       %s\n", extra(f, p, f, p, fp)
+			printf "W=style over plain:     %s\n", extra(s, p, s, p, sp)
+			printf "by place in the order (all variants): first %.1f s, second %.1f s, third %.1f s\n",
+				pos[1] / 1e6, pos[2] / 1e6, pos[3] / 1e6
+			printf "compiles with a failed variant: %d\n", bad
+		}' "$tsv"
+	} | tee "$work/interleave.txt"
+}
+
 # The sample's tree, list and draw first when they were not made (a new
 # machine): the counts need the drawn objects and their commands.
 stage_syscalls() {
@@ -188,7 +260,8 @@ if [ "${WB_SYSCALLS:-1}" = 0 ]; then
 fi
 for s in "${stages[@]}"; do
 	case $s in
-	build | report | syscalls) "stage_$s" ;;
-	*) die "unknown stage '$s' (build, report, syscalls)" ;;
+	build | report | syscalls | interleave) "stage_$s" ;;
+	interleave-report) stage_interleave_report ;;
+	*) die "unknown stage '$s' (build, report, syscalls, interleave, interleave-report)" ;;
 	esac
 done
