@@ -104,6 +104,7 @@ kernel_copy() {
 				print "#include \"tree-iterator.h\""
 				print "#include \"hash-set.h\""
 				print "#include \"cpplib.h\""
+				print "#include \"c-family/c-pragma.h\""
 				print "#include \"diagnostic-core.h\""
 				skip = 1; found++; next
 			}
