@@ -125,11 +125,13 @@ static void header_entered(void *gcc_data, void *user_data)
 	const char *text;
 	size_t size;
 	struct stat *st = style_entered_file(name, &text, &size);
+	bool seen;
 
-	if (!st || !text)
+	if (!st)
 		return;
-	if (MAIN_FILE_P(LINEMAPS_LAST_ORDINARY_MAP(line_table)) ||
-	    !style_records_header_seen(name, st))
+	seen = !MAIN_FILE_P(LINEMAPS_LAST_ORDINARY_MAP(line_table)) &&
+	       style_records_header_seen(name, st);
+	if (text && !seen)
 		style_source_keep(name, text, size);
 }
 
