@@ -36,12 +36,14 @@ bench-sample: deps $(PLUGIN)
 #                       (stages prepare, build and fix; about 1 hour), in
 #                       a build directory of its own, $(BUILD)/defconfig
 #                       (make results-defconfig alone)
-#   results/whole-build/ not part of make results (about 2.5 hours alone
+#   results/whole-build/ not part of make results (about 3 hours alone
 #                       on 2 cores, make results-whole-build): the whole
 #                       defconfig's CPU plain, with the floor plugin and
 #                       W=style, 3 interleaved rounds (bench/whole-build.sh),
-#                       and the system calls per compile over the
-#                       100-object sample
+#                       the system calls per compile over the 100-object
+#                       sample, and one build whose every checked compile
+#                       runs plain, floor and W=style side by side (the
+#                       interleave stage, some 45 minutes more)
 # README.md files there are written by hand.
 RESULTS		:= $(abspath $(BENCH_DIR)/../results)
 RESULTS_DEFCONFIG_WORK := $(BUILD)/defconfig/bench/results
@@ -70,8 +72,9 @@ WHOLE_BUILD_SAMPLE := $(BUILD)/sample-cost
 results-whole-build: deps $(PLUGIN)
 	BUILD="$(BUILD)" JOBS=2 WB_FIRST=prepare PLUGIN="$(abspath $(PLUGIN))" \
 	  WB_WORK="$(WHOLE_BUILD_WORK)" SAMPLE_WORK="$(WHOLE_BUILD_SAMPLE)" \
-	  $(BENCH_DIR)/whole-build.sh
+	  $(BENCH_DIR)/whole-build.sh build report syscalls interleave
 	mkdir -p "$(RESULTS)/whole-build"
 	cp "$(WHOLE_BUILD_WORK)/times.tsv" "$(WHOLE_BUILD_WORK)/report.txt" \
 	  "$(WHOLE_BUILD_SAMPLE)/syscalls.tsv" "$(WHOLE_BUILD_SAMPLE)/syscalls.txt" \
+	  "$(WHOLE_BUILD_WORK)/interleave.tsv" "$(WHOLE_BUILD_WORK)/interleave.txt" \
 	  "$(RESULTS)/whole-build/"
