@@ -123,7 +123,7 @@ static void header_entered(void *gcc_data, void *user_data)
 {
 	const char *name = (const char *)gcc_data;
 	const char *text;
-	size_t size;
+	size_t size = 0;
 	struct stat *st = style_entered_file(name, &text, &size);
 	bool seen;
 
