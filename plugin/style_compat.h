@@ -120,10 +120,17 @@ static inline struct stat *style_entered_file(const char *name,
 	struct stat *st;
 
 	*text = NULL;
-	if (!file || (cpp_get_path(file) != name && *cpp_get_path(file)))
+	if (!file)
+		return NULL;
+	b = (const struct style_cpp_buffer_head *)buffer;
+	/*
+	 * Standard input's path is "": its name is the one entered before
+	 * anything of it is lexed, not a line marker's in it.
+	 */
+	if (cpp_get_path(file) != name &&
+	    (*cpp_get_path(file) || b->next_line != b->buf))
 		return NULL;
 	st = _cpp_get_file_stat(file);
-	b = (const struct style_cpp_buffer_head *)buffer;
 	charset = cpp_get_options(parse_in)->input_charset;
 	if (b->next_line == b->buf && b->to_free == b->buf &&
 	    b->rlimit >= b->buf && (off_t)(b->rlimit - b->buf) == st->st_size &&

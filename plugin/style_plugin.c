@@ -332,6 +332,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 	register_callback(plugin, PLUGIN_ALL_IPA_PASSES_START, release_sources,
 			  NULL);
 	register_callback(plugin, PLUGIN_INCLUDE_FILE, header_entered, NULL);
-	style_records_init(info, rule_enabled, NR_RULES);
+	if (once_dir)	/* not on an icecc node */
+		style_records_init(info, rule_enabled, NR_RULES);
 	return 0;
 }
