@@ -15,16 +15,17 @@
  *   floor plugin, bench/floor.sh) in the environment.
  * A command with -fplugin=.../style_plugin.so (a compile W=style checks)
  * is run three times, in an order chosen by its output's name among the
- * six (each order as often): plain (without the -fplugin options),
+ * six (each order as often): plain (without the style plugin's options),
  * floor (the floor plugin in its place, the same arguments) and style
  * (as given).  Plain and floor write their object and dependency file
  * beside the real ones, then removed, and their diagnostics go nowhere;
  * the style compile writes the real ones.  Its exit status is returned.
- * Any other command (kbuild's compiler probes, assembler files, links)
- * runs as given.  Each checked compile appends one line to the log, in
- * one write: its output, the order (p, f, s), and the user+sys CPU of
- * each variant in microseconds (wait4: gcc and all it ran), plain, floor,
- * style, and the three exit statuses.
+ * Any other command (kbuild's compiler probes, assembler files, links,
+ * a compile of standard input, which can be read once) runs as given.
+ * Each checked compile appends one line to the log, in one write: its
+ * output, the order (p, f, s), and the user+sys CPU of each variant in
+ * microseconds (wait4: gcc and all it ran), plain, floor, style, and the
+ * three exit statuses.
  */
 
 #include <errno.h>
@@ -93,8 +94,9 @@ static char **variant_argv(int v, int argc, char **argv, const char *floor,
 
 		if (v == STYLE) {
 			cmd[n++] = argv[i];
-		} else if (v == PLAIN && !strncmp(a, "-fplugin", 8)) {
-			continue;
+		} else if (v == PLAIN && (is_style_plugin(a) ||
+					  !strncmp(a, "-fplugin-arg-style_plugin-", 26))) {
+			continue;	/* the kernel's other plugins stay */
 		} else if (is_style_plugin(a)) {
 			cmd[n++] = with_suffix("-fplugin=", floor);
 		} else if (!strcmp(a, "-o") && i + 1 < argc) {
@@ -158,7 +160,7 @@ int main(int argc, char **argv)
 	long long us[NR_VARIANTS];
 	int status[NR_VARIANTS];
 	const char *obj = "?";
-	bool checked = false;
+	bool checked = false, stdin_in = false;
 	char line[4096];
 	int o, fd, len;
 
@@ -173,8 +175,10 @@ int main(int argc, char **argv)
 		checked |= is_style_plugin(argv[i]);
 		if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			obj = argv[i + 1];
+		/* Standard input can be read once: as given, not measured. */
+		stdin_in |= !strcmp(argv[i], "-");
 	}
-	if (!checked || !log || !floor) {
+	if (!checked || stdin_in || !log || !floor) {
 		execvp(argv[0], argv);
 		die(argv[0]);
 	}

@@ -104,10 +104,10 @@ struct style_cpp_buffer_head {
  * line in place as it gets to it (backslash-newlines, "\r\n"): only
  * now, before the first line, is the text the file's.
  * The checks below see that too: nothing lexed (next_line is buf), no
- * UTF-8 BOM skipped (buf is the start of what libcpp frees), and the
- * length is the size libcpp gives the file; a buffer of another layout
- * would fail them; and no -finput-charset but UTF-8, which would have
- * converted it.
+ * UTF-8 BOM skipped (buf is the start of what libcpp frees), and no
+ * -finput-charset but UTF-8, which would have converted it.  The length
+ * is the size libcpp gives the file, as libcpp made it: a buffer of
+ * another layout would fail that.
  */
 static inline struct stat *style_entered_file(const char *name,
 					      const char **text, size_t *size)
@@ -124,11 +124,13 @@ static inline struct stat *style_entered_file(const char *name,
 		return NULL;
 	b = (const struct style_cpp_buffer_head *)buffer;
 	/*
-	 * Standard input's path is "": its name is the one entered before
-	 * anything of it is lexed, not a line marker's in it.
+	 * Standard input's path is "": its name is the one it is entered
+	 * under before anything of it is lexed, not "<built-in>" or
+	 * "<command-line>" (renames, there too) nor a line marker's in it.
 	 */
 	if (cpp_get_path(file) != name &&
-	    (*cpp_get_path(file) || b->next_line != b->buf))
+	    (*cpp_get_path(file) || b->next_line != b->buf ||
+	     LINEMAPS_LAST_ORDINARY_MAP(line_table)->reason != LC_ENTER))
 		return NULL;
 	st = _cpp_get_file_stat(file);
 	charset = cpp_get_options(parse_in)->input_charset;

@@ -43,6 +43,8 @@
 #include "style_grow.h"
 
 static bool walked_on;
+/* A function was checked: not a -E run, whose headers' records would lie. */
+static bool any_function;
 static const char *walked_dir;
 static unsigned long long rules_key;
 
@@ -268,6 +270,7 @@ bool style_records_skip(tree fndecl)
 
 	if (!walked_on || loc <= BUILTINS_LOCATION || !DECL_NAME(fndecl))
 		return false;
+	any_function = true;
 	map = where(loc, &pos[0], &pos[1]);
 	if (!map || MAIN_FILE_P(map))
 		return false;
@@ -330,7 +333,8 @@ static void walked_finish(void *gcc_data, void *user_data)
 	char *path;
 	int fd;
 
-	if (!n_pending || seen_error() || style_controls_any_region())
+	if (!n_pending || !any_function || seen_error() ||
+	    style_controls_any_region())
 		return;
 	path = record_path();
 	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);

@@ -375,6 +375,12 @@ check "syscalls: with no records, at most +10% over plain ($sc_empty against $sc
 	-fplugin-arg-style_plugin-once=once-opens -Iinc -c a.c -o a.o > opens.txt 2>&1)
 check "syscalls: with no records, each header opened once ($(grep -c '"inc/h[0-9]*\.h".* = [0-9]' sc/opens.trace) opens of 40)" \
 	test "$(grep -c '"inc/h[0-9]*\.h".* = [0-9]' sc/opens.trace)" -eq 40
+# -E enters the headers and checks no function: it records nothing,
+# not even the headers it entered (kbuild's "make foo.i" has the flags).
+(cd sc && "$GCC" -E -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once=once-E -Iinc a.c \
+	-o a.i > E.txt 2>&1)
+check "-E with once=: compiles, nothing recorded" \
+	sh -c "test -s sc/a.i && ! test -e sc/once-E/walked-records"
 # Only that text, then: a header read from a pipe is checked too.
 printf 'static inline int p(int x)\n{\n\tif (x) return 1;\n\treturn 0;\n}\n' > sc/pipe.h
 echo 'int q(void);' > sc/pipe.c

@@ -145,7 +145,6 @@ static void test_source_files(void)
 	      "source: <built-in> is not read, and not noted");
 }
 
-/* The column of the first NEEDLE in TEXT. */
 /*
  * The text libcpp read, kept (style_source_keep): found instead of the
  * file, whatever the file holds now or if it is gone, for more files
@@ -180,6 +179,7 @@ static void test_source_kept(void)
 	      "source: released, the files are read again");
 }
 
+/* The column of the first NEEDLE in TEXT. */
 static int col(const char *text, const char *needle)
 {
 	return strstr(text, needle) - text;
