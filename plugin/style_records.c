@@ -14,7 +14,9 @@
  * The records are one file, DIR/walked-records, the functions' keys (8
  * bytes each, in this machine's byte order, each of them a hash of its
  * header's key too), appended at the end of a compile that had no
- * error, in one write; a compile reads them all at its first header.
+ * error, in one write; DIR/walked-index holds them sorted, up to some
+ * record (style_keyfile.c): a compile looks its functions up there, in
+ * place, and reads only the records after it, at its first header.
  * What is walked by every compile: the functions of the main file, those
  * with a preprocessor directive among their lines (an #if may give them
  * another body in another compile: they are recorded as such, their key
@@ -39,6 +41,7 @@
 #include "style_sarif.h"
 #include "style_records.h"
 #include "style_keyset.h"
+#include "style_keyfile.h"
 #include "style_map.h"
 #include "style_grow.h"
 
@@ -81,13 +84,11 @@ static size_t name_slot(const char *name)
 	return i;
 }
 
-/* The functions known to be checked (0 is an empty slot: key | 1). */
+/*
+ * The functions known to be checked that the index does not hold: the
+ * records after it, and this compile's (0 is an empty slot: key | 1).
+ */
 static struct style_keyset known = { .min_size = 4096 };
-
-static bool known_add(unsigned long long key)
-{
-	return style_keyset_add(&known, key | 1);
-}
 
 /* DIR/walked-records: the records of every header, one file. */
 static char *record_path(void)
@@ -95,20 +96,58 @@ static char *record_path(void)
 	return concat(walked_dir, "/walked-records", NULL);
 }
 
+/* DIR/walked-index: the records of the first bytes of the log, sorted. */
+static struct style_keyfile walked_index;
+
 /*
- * Read the records into the known set, at the first header: one file
- * read in one go, not a file per header (an open, a read and a close
- * each, and a failing open for each header without records: some 2,000
- * system calls in a compile, issue 31).
+ * Records after the index, past which a compile writes the index anew:
+ * 8 KB read and put in its own table by the compiles until then.
+ */
+#define TAIL_MAX 1024
+
+/* Known: in the index, or added to this compile's set; false if new. */
+static bool known_add(unsigned long long key)
+{
+	key |= 1;
+	return !style_keyfile_has(&walked_index, key) &&
+	       style_keyset_add(&known, key);
+}
+
+/* FD's bytes FROM to FROM + SIZE into BUF; how many it read. */
+static size_t read_at(int fd, void *buf, size_t size, size_t from)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < size) {
+		n = pread(fd, (char *)buf + got, size - got, from + got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += n;
+	}
+	return got;
+}
+
+/*
+ * Map the index and read the records after it, at the first header: one
+ * file mapped, the tail of another read.  Every record in a table of
+ * the compile's own cost some 2 ms a compile (24,000 keys in a 6.1
+ * defconfig, each a cache miss, and the table's pages), 0.5% of a
+ * whole build (issue 31); and a file per header, some 2,000 system
+ * calls.  The tail is read from the last record the index covers, which
+ * must be the one it names: else the log was made anew, and is read
+ * whole.  A compile that finds more than TAIL_MAX records after the
+ * index writes it anew, with them.
  */
 static void load_records(void)
 {
 	static bool loaded;
-	char *path;
-	unsigned long long *keys;
+	char *path, *index_path;
+	unsigned long long *keys, from;
 	struct stat st;
-	size_t size, got = 0;
-	ssize_t n;
+	size_t size, got, skip;
 	int fd;
 
 	if (loaded)
@@ -127,21 +166,32 @@ static void load_records(void)
 		close(fd);
 		return;
 	}
-	size = (size_t)st.st_size / sizeof(*keys) * sizeof(*keys);
+	index_path = concat(walked_dir, "/walked-index", NULL);
+	style_keyfile_map(&walked_index, index_path, st.st_size);
+	from = walked_index.covered ? walked_index.covered - 8 : 0;
+	size = ((size_t)st.st_size - from) / sizeof(*keys) * sizeof(*keys);
 	keys = (unsigned long long *)style_map_alloc(size);
-	while (got < size) {
-		n = read(fd, (char *)keys + got, size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += n;
+	got = read_at(fd, keys, size, from) / sizeof(*keys);
+	skip = walked_index.covered ? 1 : 0;
+	if (skip && (!got || keys[0] != walked_index.last)) {
+		style_keyfile_unmap(&walked_index);
+		style_map_free(keys, size);
+		from = 0;
+		size = (size_t)st.st_size / sizeof(*keys) * sizeof(*keys);
+		keys = (unsigned long long *)style_map_alloc(size);
+		got = read_at(fd, keys, size, from) / sizeof(*keys);
+		skip = 0;
 	}
 	close(fd);
-	style_keyset_reserve(&known, got / sizeof(*keys) + known.min_size);
-	for (size_t i = 0; i < got / sizeof(*keys); i++)
+	style_keyset_reserve(&known, got - skip + known.min_size);
+	for (size_t i = skip; i < got; i++)
 		known_add(keys[i]);
+	if (got - skip > TAIL_MAX)
+		style_keyfile_write(index_path, &walked_index, keys + skip,
+				    got - skip, from + got * sizeof(*keys),
+				    keys[got - 1]);
 	style_map_free(keys, size);
+	free(index_path);
 }
 
 /*
@@ -352,6 +402,7 @@ static void walked_finish(void *gcc_data, void *user_data)
 static void walked_done(void *gcc_data, void *user_data)
 {
 	style_keyset_release(&known);
+	style_keyfile_unmap(&walked_index);
 	style_map_free(header_index, index_size * sizeof(*header_index));
 	header_index = NULL;
 	index_size = 0;

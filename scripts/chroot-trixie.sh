@@ -42,7 +42,7 @@ packages=(gcc-13 g++-13 gfortran-13 gcc-13-plugin-dev
 	  gcc-14 g++-14 gfortran-14 gcc-14-plugin-dev
 	  gcc-12 g++-12 gcc-12-plugin-dev
 	  make dejagnu perl jq python3 diffutils file libicu76
-	  flex bison bc libelf-dev libssl-dev cpio xz-utils patch strace)
+	  flex bison bc libelf-dev libssl-dev cpio xz-utils patch strace time)
 
 # mirror: the first URI of this machine's apt sources that serves its
 # own release's main suite (the Debian archive, not security or a

@@ -33,7 +33,7 @@ set -euo pipefail
 
 gcc_major=$(${GCC:-gcc} -dumpversion | cut -d. -f1)
 
-plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl gfortran jq strace)
+plugin_pkgs=(make g++ "gcc-$gcc_major-plugin-dev" dejagnu perl gfortran jq strace time)
 kernel_pkgs=(linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev
 	     libssl-dev cpio xz-utils qemu-system-x86 busybox-static
 	     python3 git patch vim emacs-nox icecc distcc iproute2

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lex-test - unit tests of style_plugin's source cache and lexer
+ * lex-test - unit tests of style_plugin's source cache, lexer and keyfile
  *
- * plugin/style_source.c and plugin/style_lex.c use no GCC header, so
+ * plugin/style_source.c, plugin/style_lex.c and plugin/style_keyfile.c
+ * use no GCC header, so
  * they are compiled here with this file alone (testsuite/unit.sh), with
  * the few functions they take from the compiler and the other plugin
  * files stubbed below.  Each check prints a PASS: or FAIL: line.
@@ -17,6 +18,7 @@
 #include "style_lex.h"
 #include "style_options.h"
 #include "style_input.h"
+#include "style_keyfile.h"
 
 /* The stubs: the note (style_options.c), icecc's input text. */
 static int notes;
@@ -291,6 +293,93 @@ static void test_close_paren(void)
 	      "paren: a continued line");
 }
 
+/* A key of the records: a hash, bit 0 set (a Park-Miller sequence). */
+static unsigned long long next_key(unsigned long long *x)
+{
+	unsigned long long k = 0;
+
+	for (int i = 0; i < 4; i++) {
+		*x = *x * 16807 % 2147483647;
+		k = k << 16 ^ *x;
+	}
+	return k | 1;
+}
+
+/* Whether KF holds the N keys of K, and none of the N of NOT. */
+static bool keyfile_holds(const struct style_keyfile *kf,
+			  const unsigned long long *k, size_t n,
+			  const unsigned long long *not_k, size_t n_not)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!style_keyfile_has(kf, k[i]))
+			return false;
+	for (size_t i = 0; i < n_not; i++)
+		if (style_keyfile_has(kf, not_k[i]))
+			return false;
+	return true;
+}
+
+/*
+ * The index of the records (style_records.c): written from a log's keys
+ * (repeats among them), then anew with more, looked up in place, naming
+ * the last key it covers; not read past its log's end, nor cut short.
+ */
+static void test_keyfile(void)
+{
+	enum { N = 3000, MORE = 700, ABSENT = 3000 };
+	static unsigned long long keys[N + MORE], absent[ABSENT], tmp[N + MORE];
+	struct style_keyfile kf, none = { 0 };
+	unsigned long long x = 20;
+	char index[4096];
+	FILE *f;
+
+	for (int i = 0; i < N + MORE; i++)
+		keys[i] = i % 10 == 9 ? keys[i / 2] : next_key(&x);
+	for (int i = 0; i < ABSENT; i++)
+		absent[i] = next_key(&x);
+	snprintf(index, sizeof(index), "%s/walked-index", dir);
+
+	memcpy(tmp, keys, N * sizeof(*keys));
+	style_keyfile_write(index, &none, tmp, N, N * 8, keys[N - 1]);
+	style_keyfile_map(&kf, index, sizeof(keys));
+	check(kf.covered == N * 8 && kf.count == N - N / 10,
+	      "keyfile: covers the log's keys, each once");
+	check(kf.last == keys[N - 1], "keyfile: names the last key it covers");
+	check(keyfile_holds(&kf, keys, N, absent, ABSENT),
+	      "keyfile: holds every key of the log, none other");
+	check(!keyfile_holds(&kf, keys, N + MORE, NULL, 0),
+	      "keyfile: not the keys after what it covers");
+
+	memcpy(tmp, keys + N, MORE * sizeof(*keys));
+	style_keyfile_write(index, &kf, tmp, MORE, sizeof(keys),
+			    keys[N + MORE - 1]);
+	style_keyfile_unmap(&kf);
+	style_keyfile_map(&kf, index, sizeof(keys));
+	check(kf.covered == sizeof(keys) &&
+	      keyfile_holds(&kf, keys, N + MORE, absent, ABSENT),
+	      "keyfile: written anew with more keys, holds them all");
+	style_keyfile_unmap(&kf);
+
+	style_keyfile_map(&kf, index, 8 * N);
+	check(!kf.map && !kf.covered && !style_keyfile_has(&kf, keys[0]),
+	      "keyfile: not read past its log's end");
+
+	memcpy(tmp, keys, 3 * sizeof(*keys));
+	style_keyfile_write(index, &none, tmp, 3, 24, keys[2]);
+	style_keyfile_map(&kf, index, sizeof(keys));
+	check(kf.count == 3 && keyfile_holds(&kf, keys, 3, absent, ABSENT),
+	      "keyfile: three keys, one directory entry");
+	style_keyfile_unmap(&kf);
+
+	f = fopen(index, "ab");
+	if (!f || fwrite(keys, 1, 4, f) != 4 || fclose(f)) {
+		perror(index);
+		exit(2);
+	}
+	style_keyfile_map(&kf, index, sizeof(keys));
+	check(!kf.map && !kf.covered, "keyfile: not read when cut or grown");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -304,5 +393,6 @@ int main(int argc, char **argv)
 	test_tokens();
 	test_literals();
 	test_close_paren();
+	test_keyfile();
 	return failures ? 1 : 0;
 }

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * style_keyfile.c - a sorted set of 64-bit keys in a file, looked up in
+ * place (style_keyfile.h).
+ *
+ * The file: a head (struct head), the directory (1 << bits, plus one,
+ * 32-bit indexes: where the keys whose top bits are B start, and where
+ * they end, padded to 8 bytes), then the keys, sorted.  About four keys
+ * share a directory entry, so a lookup touches two cache lines.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "style_keyfile.h"
+#include "style_map.h"
+
+/* "STYLEKF1" read in this machine's byte order: another's is not read. */
+#define KEYFILE_MAGIC	0x31464b454c595453ULL
+#define MAX_BITS	24
+
+struct head {
+	unsigned long long magic;
+	unsigned long long covered;
+	unsigned long long last;
+	unsigned long long count;
+	unsigned int bits, zero;
+};
+
+/* The bytes of the directory for BITS, padded to 8. */
+static size_t dir_bytes(unsigned int bits)
+{
+	return ((((size_t)1 << bits) + 1) * sizeof(unsigned int) + 7) & ~(size_t)7;
+}
+
+static size_t bucket(unsigned long long key, unsigned int bits)
+{
+	return bits ? (size_t)(key >> (64 - bits)) : 0;
+}
+
+void style_keyfile_map(struct style_keyfile *kf, const char *path,
+		       unsigned long long log_size)
+{
+	const struct head *h;
+	const unsigned int *dir;
+	struct stat st;
+	void *map;
+	int fd;
+
+	memset(kf, 0, sizeof(*kf));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < sizeof(*h) + dir_bytes(0)) {
+		close(fd);
+		return;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return;
+	h = (const struct head *)map;
+	dir = (const unsigned int *)(h + 1);
+	/* Whole, this machine's, within the log, and consistent. */
+	if (h->magic != KEYFILE_MAGIC || h->bits > MAX_BITS ||
+	    h->covered > log_size || h->covered % 8 ||
+	    h->count > (unsigned long long)st.st_size ||
+	    (size_t)st.st_size != sizeof(*h) + dir_bytes(h->bits) +
+				  h->count * sizeof(*kf->keys) ||
+	    dir[0] != 0 || dir[(size_t)1 << h->bits] != h->count) {
+		munmap(map, st.st_size);
+		return;
+	}
+	kf->map = map;
+	kf->map_size = st.st_size;
+	kf->dir = dir;
+	kf->bits = h->bits;
+	kf->keys = (const unsigned long long *)((const char *)dir +
+						dir_bytes(h->bits));
+	kf->count = h->count;
+	kf->covered = h->covered;
+	kf->last = h->last;
+}
+
+bool style_keyfile_has(const struct style_keyfile *kf, unsigned long long key)
+{
+	size_t b, i, end;
+
+	if (!kf->count)
+		return false;
+	b = bucket(key, kf->bits);
+	end = kf->dir[b + 1] < kf->count ? kf->dir[b + 1] : kf->count;
+	for (i = kf->dir[b]; i < end && kf->keys[i] <= key; i++)
+		if (kf->keys[i] == key)
+			return true;
+	return false;
+}
+
+static int key_order(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a;
+	unsigned long long y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* OUT: the keys of A (N_A, sorted) and B (N_B, sorted), once each. */
+static size_t merge_keys(unsigned long long *out,
+			 const unsigned long long *a, size_t n_a,
+			 const unsigned long long *b, size_t n_b)
+{
+	size_t i = 0, j = 0, n = 0;
+
+	while (i < n_a || j < n_b) {
+		unsigned long long k;
+
+		if (j == n_b || (i < n_a && a[i] <= b[j]))
+			k = a[i++];
+		else
+			k = b[j++];
+		if (!n || out[n - 1] != k)
+			out[n++] = k;
+	}
+	return n;
+}
+
+/* Write SIZE bytes of BUF to PATH through a file of its own, renamed. */
+static void write_renamed(const char *path, const char *buf, size_t size)
+{
+	size_t len = strlen(path) + 32, done = 0;
+	char *tmp = (char *)malloc(len);
+	int fd;
+
+	if (!tmp)
+		return;
+	snprintf(tmp, len, "%s.%ld.tmp", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		while (done < size) {
+			ssize_t n = write(fd, buf + done, size - done);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			done += n;
+		}
+		if (close(fd) || done < size || rename(tmp, path))
+			unlink(tmp);
+	}
+	errno = 0;	/* no index: the log is read whole, as before */
+	free(tmp);
+}
+
+void style_keyfile_write(const char *path, const struct style_keyfile *kf,
+			 unsigned long long *more, size_t n,
+			 unsigned long long covered, unsigned long long last)
+{
+	size_t most = kf->count + n, count, size, k = 0;
+	unsigned int bits = 0, *dir;
+	unsigned long long *keys;
+	struct head *h;
+	char *buf;
+
+	while (bits < MAX_BITS && ((size_t)4 << bits) < most)
+		bits++;
+	size = sizeof(*h) + dir_bytes(bits) + most * sizeof(*keys);
+	buf = (char *)style_map_alloc(size);
+	h = (struct head *)buf;
+	dir = (unsigned int *)(h + 1);
+	keys = (unsigned long long *)((char *)dir + dir_bytes(bits));
+	qsort(more, n, sizeof(*more), key_order);
+	count = merge_keys(keys, kf->keys, kf->count, more, n);
+	for (size_t b = 0; b <= (size_t)1 << bits; b++) {
+		while (k < count && bucket(keys[k], bits) < b)
+			k++;
+		dir[b] = k;
+	}
+	memset(h, 0, sizeof(*h));
+	h->magic = KEYFILE_MAGIC;
+	h->covered = covered;
+	h->last = last;
+	h->count = count;
+	h->bits = bits;
+	write_renamed(path, buf,
+		      sizeof(*h) + dir_bytes(bits) + count * sizeof(*keys));
+	style_map_free(buf, size);
+}
+
+void style_keyfile_unmap(struct style_keyfile *kf)
+{
+	if (kf->map)
+		munmap(kf->map, kf->map_size);
+	memset(kf, 0, sizeof(*kf));
+}
