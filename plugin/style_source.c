@@ -69,11 +69,19 @@ static size_t kept_used;
 static struct kept_file *kept;
 static size_t n_kept, kept_cap;
 
+/* The kept text of NAME, or NULL. */
+static const struct kept_file *kept_find(const char *name)
+{
+	for (size_t i = n_kept; i-- > 0;)
+		if (kept[i].name == name)
+			return &kept[i];
+	return NULL;
+}
+
 void style_source_keep(const char *name, const char *text, size_t size)
 {
-	for (size_t i = 0; i < n_kept; i++)
-		if (kept[i].name == name)
-			return;	/* entered again: the same file */
+	if (kept_find(name))
+		return;	/* entered again: the same file */
 	if (!kept_text)
 		kept_text = (char *)style_map_alloc(KEPT_TEXT_MAX);
 	if (size + 1 > KEPT_TEXT_MAX - kept_used)
@@ -92,15 +100,6 @@ void style_source_keep(const char *name, const char *text, size_t size)
 	kept[n_kept].size = size;
 	n_kept++;
 	kept_used += size + 1;
-}
-
-/* The kept text of NAME, or NULL. */
-static const struct kept_file *kept_find(const char *name)
-{
-	for (size_t i = n_kept; i-- > 0;)
-		if (kept[i].name == name)
-			return &kept[i];
-	return NULL;
 }
 
 /*
