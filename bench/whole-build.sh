@@ -231,6 +231,11 @@ stage_interleave_report() {
 				bad++
 			for (k = 1; k <= 3; k++)
 				pos[k] += $(2 + index("pfs", substr($2, k, 1)))
+			# the least-squares line of W=style over the floor
+			# against the floor compile, and the build in fifths
+			d = $5 - $4
+			sx += $4; sxx += $4 * $4; sd += d; sxd += $4 * d
+			cf[n] = $4; cs[n] = $5
 		}
 		END {
 			printf "%d checked compiles; CPU (user+sys, gcc and all it ran):\n", n
@@ -241,6 +246,18 @@ stage_interleave_report() {
 			printf "by place in the order (all variants): first %.1f s, second %.1f s, third %.1f s\n",
 				pos[1] / 1e6, pos[2] / 1e6, pos[3] / 1e6
 			printf "compiles with a failed variant: %d\n", bad
+			b = (n * sxd - sx * sd) / (n * sxx - sx * sx)
+			printf "per compile, W=style over the floor: %.2f ms + %.3f%% of the floor compile (least squares; mean floor compile %.1f ms)\n",
+				(sd - b * sx) / n / 1000, 100 * b, sx / n / 1000
+			printf "W=style over the floor by fifth of the build, in order:"
+			for (k = 0; k < 5; k++) {
+				a = 0; c = 0
+				for (i = int(k * n / 5) + 1; i <= int((k + 1) * n / 5); i++) {
+					a += cs[i]; c += cf[i]
+				}
+				printf " %+.2f%%", c ? 100 * (a - c) / c : 0
+			}
+			printf "\n"
 		}' "$tsv"
 	} | tee "$work/interleave.txt"
 }
