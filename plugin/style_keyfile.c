@@ -5,8 +5,8 @@
  *
  * The file: a head (struct head), the directory (1 << bits, plus one,
  * 32-bit indexes: where the keys whose top bits are B start, and where
- * they end, padded to 8 bytes), then the keys, sorted.  About four keys
- * share a directory entry, so a lookup touches two cache lines.
+ * they end, padded to 8 bytes), then the keys, sorted: a lookup reads
+ * two words of the directory and searches the keys of one entry.
  */
 
 #include <errno.h>
@@ -89,18 +89,30 @@ void style_keyfile_map(struct style_keyfile *kf, const char *path,
 	kf->last = h->last;
 }
 
+/*
+ * A binary search of the directory entry's keys: a header's records
+ * share their top bits (style_records.c), and so an entry, which may
+ * hold hundreds of them.
+ */
 bool style_keyfile_has(const struct style_keyfile *kf, unsigned long long key)
 {
-	size_t b, i, end;
+	size_t b, lo, hi, end;
 
 	if (!kf->count)
 		return false;
 	b = bucket(key, kf->bits);
 	end = kf->dir[b + 1] < kf->count ? kf->dir[b + 1] : kf->count;
-	for (i = kf->dir[b]; i < end && kf->keys[i] <= key; i++)
-		if (kf->keys[i] == key)
-			return true;
-	return false;
+	lo = kf->dir[b];
+	hi = end;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (kf->keys[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < end && kf->keys[lo] == key;
 }
 
 static int key_order(const void *a, const void *b)

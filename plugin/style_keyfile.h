@@ -8,7 +8,8 @@
  * covers, which the log must hold there (not a log made anew).  It
  * holds those keys sorted, without repeats, after a directory of where
  * the keys with each value of their top bits start, so that a lookup
- * reads two words of the directory and a few keys.  A compile maps it
+ * reads two words of the directory and searches the keys of one entry
+ * (a header's, style_records.c).  A compile maps it
  * (the page cache's pages: nothing copied, no table built) instead of
  * inserting every key of the log into a table of its own.  No GCC
  * header.

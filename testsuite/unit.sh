@@ -50,7 +50,7 @@ mutants=(
 	"style_keyfile.c|s/out\[n - 1\] != k)/out[n - 1] != k + 1)/|keys once each in the keyfile"
 	"style_keyfile.c|s/while (k < count \&\& bucket(keys\[k\], bits) < b)/while (0)/|the keyfile's directory"
 	"style_keyfile.c|s/h->last = last;/h->last = 0;/|the keyfile's last key"
-	"style_keyfile.c|s/for (i = kf->dir\[b\]; i < end \&\& kf->keys\[i\] <= key; i++)/for (i = kf->dir[b]; i + 1 < end; i++)/|the keyfile's lookup"
+	"style_keyfile.c|s/if (kf->keys\[mid\] < key)/if (kf->keys[mid] <= key)/|the keyfile's lookup"
 )
 n=0
 for m in "${mutants[@]}"; do
