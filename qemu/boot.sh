@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # qemu/boot.sh - boot a kernel + initramfs in QEMU (TCG, serial console) and
-# check that /init printed its marker and powered the machine off.
+# check that /init printed its marker and ended the machine (power-off,
+# or on x86_64 a reset, which -no-reboot turns into QEMU's exit).
 #
 # Usage: qemu/boot.sh BZIMAGE INITRAMFS [LOGFILE]
 #   LOGFILE defaults to BZIMAGE's directory/boot.log.
 # Passes only if the console log contains the marker line (STYLE-BOOT-OK)
-# AND qemu exits 0 (guest powered off) before the timeout.  A guest that
+# AND qemu exits 0 (guest powered off or reset) before the timeout.  A guest that
 # halts, hangs or panics fails and the console log tail is printed.
 # Environment:
 #   BOOT_TIMEOUT  seconds before the guest is killed (default 120)
@@ -41,7 +42,9 @@ esac
 mkdir -p "$(dirname "$log")"
 
 # panic=-1: reboot at once on panic, which -no-reboot turns into an exit.
-append="console=$karch_console panic=-1 oops=panic rdinit=/init${BOOT_APPEND:+ $BOOT_APPEND}"
+# karch_append: what /init needs of the arch (x86_64: STYLE_EXIT=reboot,
+# qemu/init.c; an unknown NAME=VALUE goes to init's environment).
+append="console=$karch_console panic=-1 oops=panic rdinit=/init${karch_append:+ $karch_append}${BOOT_APPEND:+ $BOOT_APPEND}"
 read -ra machine <<<"$karch_machine"
 cmd=("$qemu" -accel tcg "${machine[@]}" -m "${BOOT_MEM:-256M}" -smp 1
 	-nographic -no-reboot -serial stdio -monitor none
@@ -66,7 +69,7 @@ line=$(tr -d '\r' <"$log" | grep -m1 "^$marker " || true)
 why=
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	if tr -d '\r' <"$log" | grep -q 'reboot: System halted'; then
-		why="timed out after ${tmo}s: guest halted instead of powering off (no ACPI power-off?)"
+		why="timed out after ${tmo}s: guest halted instead of ending QEMU (power-off without ACPI? qemu/init.c)"
 	else
 		why="timed out after ${tmo}s (guest hung)"
 	fi
@@ -90,4 +93,4 @@ if [ -n "$why" ]; then
 	exit 1
 fi
 echo "boot.sh: $line"
-echo "boot.sh: PASS: guest printed the marker and powered off in ${secs}s"
+echo "boot.sh: PASS: guest printed the marker and ended QEMU in ${secs}s"

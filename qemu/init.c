@@ -4,7 +4,10 @@
  *
  * Prints one marker line with the running kernel's uname data, e.g.
  *   STYLE-BOOT-OK release=6.1.192 version=#1 Mon Jan  1 00:00:00 UTC 2024 machine=x86_64
- * to the console, then powers the machine off with reboot(RB_POWER_OFF).
+ * to the console, then powers the machine off with reboot(RB_POWER_OFF),
+ * or resets it with reboot(RB_AUTOBOOT) if the kernel's command line
+ * gave it STYLE_EXIT=reboot in its environment (x86_64 without ACPI,
+ * whose power-off only halts; QEMU's -no-reboot exits on the reset).
  *
  * Build (static, no runtime deps): gcc -static -Os -o /tmp/out/init init.c
  * (qemu/initramfs.sh does this and packs it as /init into a newc cpio).
@@ -12,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -57,6 +61,7 @@ static void write_all(const char *buf, size_t len)
 
 int main(void)
 {
+	const char *how = getenv("STYLE_EXIT");
 	struct utsname u;
 	char line[512];
 	int len;
@@ -73,8 +78,8 @@ int main(void)
 		write_all(line, (size_t)len < sizeof(line) ? (size_t)len : sizeof(line) - 1);
 
 	sync();
-	reboot(RB_POWER_OFF);
-	/* Only reached if power-off failed; init must not exit (panic). */
+	reboot(how && !strcmp(how, "reboot") ? RB_AUTOBOOT : RB_POWER_OFF);
+	/* Only reached if the call failed; init must not exit (panic). */
 	len = snprintf(line, sizeof(line), "STYLE-BOOT-FAIL reboot: %s\n", strerror(errno));
 	if (len > 0)
 		write_all(line, (size_t)len < sizeof(line) ? (size_t)len : sizeof(line) - 1);

@@ -340,6 +340,7 @@ kbuild_identity() {
 # arch/DIR/boot/), karch_fragment (in qemu/), karch_cross (the
 # CROSS_COMPILE default; empty: the host's gcc), karch_qemu,
 # karch_machine (its -machine and -cpu options), karch_console,
+# karch_append (what the kernel command line gives /init: qemu/init.c),
 # karch_pkgs (the Debian packages of the compiler, its plugin headers,
 # a static libc and QEMU).  Unknown ARCH: die.
 kernel_arch() {
@@ -348,17 +349,18 @@ kernel_arch() {
 		karch_dir=x86 karch_image=bzImage karch_fragment=tiny.config
 		karch_cross= karch_qemu=qemu-system-x86_64
 		karch_machine="-machine pc -cpu qemu64" karch_console=ttyS0
+		karch_append=STYLE_EXIT=reboot
 		karch_pkgs="gcc gcc-12-plugin-dev libc6-dev qemu-system-x86" ;;
 	arm64)
 		karch_dir=arm64 karch_image=Image karch_fragment=arm64.config
 		karch_cross=aarch64-linux-gnu- karch_qemu=qemu-system-aarch64
-		karch_machine="-machine virt -cpu cortex-a57"
+		karch_machine="-machine virt -cpu cortex-a57" karch_append=
 		karch_console=ttyAMA0
 		karch_pkgs="gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm" ;;
 	riscv)
 		karch_dir=riscv karch_image=Image karch_fragment=riscv64.config
 		karch_cross=riscv64-linux-gnu- karch_qemu=qemu-system-riscv64
-		karch_machine="-machine virt -bios default"
+		karch_machine="-machine virt -bios default" karch_append=
 		karch_console=ttyS0
 		karch_pkgs="gcc-riscv64-linux-gnu gcc-12-plugin-dev-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc opensbi" ;;
 	*)
