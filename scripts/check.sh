@@ -158,6 +158,11 @@ unexpected() {
 stage_times=()
 t_start=$EPOCHREALTIME
 
+# seconds_since T0: the wall seconds since EPOCHREALTIME T0, to 0.1.
+seconds_since() {
+	awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'
+}
+
 # cpu_of FILE: the user+sys seconds of the two lines "times" wrote to
 # FILE (the shell's own and its children's).
 cpu_of() {
@@ -206,8 +211,7 @@ times_table() {
 	{
 		printf '%s\n' "${stages[@]}" | awk -F'\t' '{ print "order", $1 }'
 		printf '%s\n' "${stage_times[@]}"
-	} | awk -v elapsed="$(awk -v a="$t_start" -v b="$EPOCHREALTIME" \
-			'BEGIN { printf "%.1f", b - a }')" '
+	} | awk -v elapsed="$(seconds_since "$t_start")" '
 		$1 == "order" { pos[$2] = ++npos; next }
 		{ k = ($1 in pos) ? pos[$1] : npos + NR; row[k] = $0 }
 		END {
@@ -246,8 +250,7 @@ stage() {
 		exit "$st"
 	)
 	status=$?
-	count "$log" "$name" "$status" \
-		"$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" \
+	count "$log" "$name" "$status" "$(seconds_since "$t0")" \
 		"$(cpu_of "$cpu_file")"
 	rm -f "$cpu_file"
 }
