@@ -256,9 +256,19 @@ check "long lines: one note, at the first line past column 4096" \
 # compiles, and the same as when every compile walks every function.  The
 # header has a function whose body an #if changes (w.h:10 is reported only
 # where W_MODE is defined), one that only W_MODE compiles, one a macro
-# defines; c.c includes it in a #pragma style_plugin region that turns
-# if-body off (w.h:4 must still be reported by another compile).
+# defines, one whose head a macro of another header writes (one of two
+# definitions, which W_MODE picks; w.h:28), and one whose #if tests a
+# macro that W_MODE defines otherwise, through another (w.h:40); c.c
+# includes it in a #pragma style_plugin region that turns if-body off
+# (w.h:4 must still be reported by another compile).
 mkdir -p walk/inc
+cat > walk/inc/m.h <<'C'
+#ifdef W_MODE
+#define M_HEAD(n) static inline long m_##n(int x)
+#else
+#define M_HEAD(n) static inline int m_##n(int x)
+#endif
+C
 cat > walk/inc/w.h <<'C'
 #define W_DEF(n) static inline int w_##n(int x) { if (x) return n; return 0; }
 static inline int w_plain(int x)
@@ -284,9 +294,28 @@ static inline int w_only(int x)
 }
 #endif
 W_DEF(4)
+#include "m.h"
+M_HEAD(5)
+{
+	x++; x++;
+	return x;
+}
+#define W_LEVEL W_TWO
+#ifdef W_MODE
+#define W_TWO 2
+#else
+#define W_TWO 1
+#endif
+static inline int w_level(int x)
+{
+#if W_LEVEL > 1
+	if (x) return 2;
+#endif
+	return 0;
+}
 C
-printf '#include "w.h"\nint fa(int x)\n{\n\treturn w_plain(x) + w_cond(x) + w_4(x);\n}\n' > walk/a.c
-printf '#define W_MODE\n#include "w.h"\nint fb(int x)\n{\n\treturn w_cond(x) + w_only(x);\n}\n' > walk/b.c
+printf '#include "w.h"\nint fa(int x)\n{\n\treturn w_plain(x) + w_cond(x) + w_4(x) + m_5(x);\n}\n' > walk/a.c
+printf '#define W_MODE\n#include "w.h"\nint fb(int x)\n{\n\treturn w_cond(x) + w_only(x) + m_5(x);\n}\n' > walk/b.c
 printf '#pragma style_plugin push\n#pragma style_plugin off "if-body"\n#include "w.h"\n#pragma style_plugin pop\nint fc(int x)\n{\n\tif (x) x++;\n\treturn w_plain(x);\n}\n' > walk/c.c
 printf '#include "w.h"\nint fd(int x)\n{\n\treturn w_plain(x) + w_cond(x);\n}\n' > walk/d.c
 # walk_run NAME ONCE FILE...: compile FILEs in order; ONCE "fresh": each
@@ -309,10 +338,12 @@ walk_run() {
 }
 walk_run ref fresh a b c d
 sort -u walk/ref.txt > walk/ref.set
-check "walked: every compile walking everything reports w.h:4, w.h:10 (W_MODE), w.h:20 (W_MODE only), c.c:7" \
+check "walked: every compile walking everything reports w.h:4, w.h:10 (W_MODE), w.h:20 (W_MODE only), w.h:28 (a macro's head), w.h:40 (W_MODE's W_LEVEL), c.c:7" \
 	sh -c "grep -q '^inc/w.h:4:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^inc/w.h:10:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^inc/w.h:20:[0-9]*: \[-Wstyle-multi-stmt\]' walk/ref.set &&
+	       grep -q '^inc/w.h:28:[0-9]*: \[-Wstyle-multi-stmt\]' walk/ref.set &&
+	       grep -q '^inc/w.h:40:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^c.c:7:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set"
 walk_run order1 "$tmp/walk/once1" c a b d
 walk_run order2 "$tmp/walk/once2" d b a c
@@ -325,6 +356,15 @@ done
 # A later compile does skip: c.c's own line, and nothing of the header.
 walk_run again "$tmp/walk/once1" a
 check "walked: a compile after them reports nothing new" test ! -s walk/again.txt
+# Nor does it walk what a macro of another header defines, nor a function
+# with an #if where the macros it tests are as a compile before found them:
+# with the reports' marks removed, e.c (W_MODE, as b.c) reports again only
+# what it walks, its own line, not w.h:10, w.h:28 or w.h:40.
+find "$tmp/walk/once1" -type f ! -name 'walked-*' -delete
+printf '#define W_MODE\n#include "w.h"\nint fe(int x)\n{\n\tif (x) x++;\n\treturn w_cond(x) + m_5(x);\n}\n' > walk/e.c
+walk_run unmarked "$tmp/walk/once1" e
+check "walked: neither a function a macro of another header defines nor one with an #if is walked again ($(tr '\n' ' ' < walk/unmarked.txt))" \
+	sh -c "grep -q '^e.c:5:' walk/unmarked.txt && ! grep -q '^inc/w.h:' walk/unmarked.txt"
 
 # The index of the records (plugin/style_keyfile.c): a build leaves some
 # 24,000, and a compile that put them all in a table of its own paid 2 ms
