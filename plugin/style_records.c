@@ -17,19 +17,16 @@
  * error, in one write; DIR/walked-index holds them sorted, up to some
  * record (style_keyfile.c): a compile looks its functions up there, in
  * place, and reads only the records after it, at its first header.
- * A function with a preprocessor directive among its lines (an #if may
- * give it another body in another compile) is recorded as such, its key
- * with bit 1 flipped, so that its lines are read for directives once,
- * and is known by the state of the macros its directives test too
- * (directive_state).  A function a macro of another header defines (a
- * trace event's, a guard's class) is known by that header's key too, and
- * by where the macro spells its name.  What is walked by every compile:
- * the functions of the main file, those a macro of the main file or of no
- * file defines, those with a directive directive_state cannot follow
- * (#define, #include, _Pragma among their lines), and those of a compile
- * where a #pragma style_plugin changed a rule.  Off in C++ (templates are
- * checked once per instantiation), with lines= and with sarif= (the
- * SARIF log of each compile lists what it saw).  Compiles running at
+ * What is walked by every compile: the functions of the main file, those
+ * with a preprocessor directive among their lines (an #if may give them
+ * another body in another compile: they are recorded as such, their key
+ * with bit 1 flipped, so that their lines are read once), those a macro
+ * of the main file or of no file defines, and those of a compile where a
+ * #pragma style_plugin changed a rule.  A function a macro of another
+ * header defines (a trace event's, a guard's class) is known by that
+ * header's key too, and by where the macro spells its name.  Off in C++
+ * (templates are checked once per instantiation), with lines= and with
+ * sarif= (the SARIF log of each compile lists what it saw).  Compiles running at
  * the same time may both walk a function; once=DIR reports it once.
  */
 
@@ -111,13 +108,6 @@ static size_t name_slot(const char *name)
  * records after it, and this compile's (0 is an empty slot: key | 1).
  */
 static struct style_keyset known = { .min_size = 4096 };
-
-/* KEY appended to the records at the end of the compile. */
-static void pend(unsigned long long key)
-{
-	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
-	pending[n_pending++] = key;
-}
 
 /* DIR/walked-records: the records of every header, one file. */
 static char *record_path(void)
@@ -304,7 +294,8 @@ bool style_records_header_seen(const char *name, const struct stat *st)
 	key = record_key(h->key, key_mix(h->key, HEADER_SEEN));
 	if (!known_add(key))
 		return true;
-	pend(key);
+	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
+	pending[n_pending++] = key;
 	return false;
 }
 
@@ -343,157 +334,6 @@ static bool has_directive(const char *file, int first, int last)
 	return false;
 }
 
-/*
- * How many identifiers directive_state looks up for one function, and
- * how deep in the macros they name: past either the function is walked.
- */
-#define STATE_NAMES 256
-#define STATE_DEPTH 16
-
-static bool mix_names(const char *text, int len, int depth, int *budget,
-		      unsigned long long *h);
-
-/*
- * The identifier NAME (LEN bytes) mixed into *H with its state: whether
- * it names a macro, and which definition, with the state of the names in
- * that.  GCC's table of identifiers is searched, not added to.  False
- * for a built-in macro (__COUNTER__, __has_include: not a definition).
- */
-static bool mix_name(const char *name, int len, int depth, int *budget,
-		     unsigned long long *h)
-{
-	char buf[128];
-	const unsigned char *def;
-	cpp_hashnode *node;
-	char *copy;
-	size_t n;
-	bool ok;
-	tree id;
-
-	if (len >= (int)sizeof(buf) || depth > STATE_DEPTH || --*budget < 0)
-		return false;
-	memcpy(buf, name, len);
-	buf[len] = '\0';
-	*h = style_fnv1a(*h, buf, len + 1);
-	id = maybe_get_identifier(buf);
-	if (!id)
-		return true;
-	node = C_CPP_HASHNODE(id);
-	if (!cpp_macro_p(node))
-		return true;
-	if (!cpp_user_macro_p(node))
-		return false;
-	def = cpp_macro_definition(parse_in, node);
-	if (!def)
-		return false;
-	/* Its buffer is libcpp's, which the next definition reuses. */
-	n = strlen((const char *)def);
-	copy = XNEWVEC(char, n + 1);
-	memcpy(copy, def, n + 1);
-	*h = style_fnv1a(*h, copy, n + 1);
-	ok = mix_names(copy + len, n - len, depth + 1, budget, h);
-	free(copy);
-	return ok;
-}
-
-/* The identifiers of TEXT (LEN bytes), each mixed with mix_name. */
-static bool mix_names(const char *text, int len, int depth, int *budget,
-		      unsigned long long *h)
-{
-	int i = 0, start;
-
-	while (i < len) {
-		if (ISDIGIT(text[i]) ||
-		    (text[i] == '.' && i + 1 < len && ISDIGIT(text[i + 1]))) {
-			/* A number: 0x1fUL, 1e+5 are not names. */
-			while (++i < len && (ISIDNUM(text[i]) || text[i] == '.' ||
-					     ((text[i] == '+' || text[i] == '-') &&
-					      strchr("eEpP", text[i - 1]))))
-				;
-			continue;
-		}
-		if (!ISIDST(text[i])) {
-			i++;
-			continue;
-		}
-		start = i;
-		while (i < len && ISIDNUM(text[i]))
-			i++;
-		if (!mix_name(text + start, i - start, depth, budget, h))
-			return false;
-	}
-	return true;
-}
-
-/* Whether the directive at TEXT (after its '#', LEN bytes) is a condition. */
-static bool is_condition(const char *text, int len, int *skip)
-{
-	static const char *const names[] = {
-		"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef",
-		"else", "endif"
-	};
-	int i = 0, start;
-
-	while (i < len && (text[i] == ' ' || text[i] == '\t'))
-		i++;
-	start = i;
-	while (i < len && ISIDNUM(text[i]))
-		i++;
-	for (size_t k = 0; k < ARRAY_SIZE(names); k++)
-		if ((int)strlen(names[k]) == i - start &&
-		    !memcmp(text + start, names[k], i - start)) {
-			*skip = i;
-			return true;
-		}
-	return false;
-}
-
-/*
- * A function with a directive among its lines FIRST..LAST of FILE: the
- * state of the macros its directives test, in *STATE, which decides
- * what another compile compiles of it (issue 31: some 130 such
- * functions a kernel compile, which every compile walked).  Each
- * identifier of its #if, #ifdef, #ifndef, #elif, #else and #endif lines,
- * continued lines too, with mix_name.  It is the state they saw: the
- * function is parsed to its '}' and no more, and nothing among its
- * lines changes a macro.  False (walked) if a line cannot be read, or
- * is another directive (#define, #undef, #include, #pragma) or holds a
- * _Pragma, or for a name mix_name refuses.
- */
-static bool directive_state(const char *file, int first, int last,
-			    unsigned long long *state)
-{
-	unsigned long long h = STYLE_FNV_START;
-	int budget = STATE_NAMES;
-	bool continued = false;
-
-	for (int line = first; line <= last; line++) {
-		int len, i = 0, skip = 0;
-		const char *text = style_source_line(file, line, &len);
-
-		if (!text || memmem(text, len, "_Pragma", 7))
-			return false;
-		while (i < len && (text[i] == ' ' || text[i] == '\t'))
-			i++;
-		if (!continued) {
-			if (i == len || text[i] != '#')
-				continue;
-			i++;
-			if (!is_condition(text + i, len - i, &skip))
-				return false;
-			i += skip;
-		}
-		if (!mix_names(text + i, len - i, 0, &budget, &h))
-			return false;
-		while (len > 0 && ISSPACE(text[len - 1]))
-			len--;
-		continued = len > 0 && text[len - 1] == '\\';
-		h = style_fnv1a(h, "\n", 1);
-	}
-	*state = h;
-	return true;
-}
-
 bool style_records_skip(tree fndecl)
 {
 	location_t loc = DECL_SOURCE_LOCATION(fndecl);
@@ -501,7 +341,7 @@ bool style_records_skip(tree fndecl)
 	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
 	struct header *h;
 	int pos[6] = { 0, 0, 0, 0, 0, 0 };
-	unsigned long long key, state, def_key = 0;
+	unsigned long long key, def_key = 0;
 
 	if (!walked_on || loc <= BUILTINS_LOCATION || !DECL_NAME(fndecl))
 		return false;
@@ -515,7 +355,7 @@ bool style_records_skip(tree fndecl)
 	 * key is then the record's too).  A macro redefined elsewhere (each
 	 * stage of a trace header's inclusions, a definition an #if picks)
 	 * is spelled elsewhere: another record.  Not in the main file, nor
-	 * in a scratch buffer (a pasted name).
+	 * in no file (a macro of the command line).
 	 */
 	if (linemap_location_from_macro_expansion_p(line_table, loc)) {
 		const line_map_ordinary *def = NULL;
@@ -555,24 +395,16 @@ bool style_records_skip(tree fndecl)
 	if (style_controls_any_region() || pos[2] < pos[0])
 		return false;
 	/*
-	 * A function with a directive among its lines is read for directives
-	 * once: its key with bit 1 flipped says it has some.  It is then
-	 * known by the state of the macros they test too, a record for each
-	 * state a compile met.
+	 * A function with a directive among its lines is walked by every
+	 * compile, but read for directives once: that is recorded too, as
+	 * its key with bit 1 flipped.
 	 */
-	if (known_add(key ^ 2)) {
-		if (!has_directive(LINEMAP_FILE(map), pos[0], pos[2])) {
-			pend(key);
-			return false;
-		}
-		pend(key ^ 2);
-	}
-	if (!directive_state(LINEMAP_FILE(map), pos[0], pos[2], &state))
+	if (!known_add(key ^ 2))
 		return false;
-	key = record_key(h->key, key_mix(key, state));
-	if (!known_add(key))
-		return true;
-	pend(key);
+	if (has_directive(LINEMAP_FILE(map), pos[0], pos[2]))
+		key ^= 2;
+	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
+	pending[n_pending++] = key;
 	return false;
 }
 
