@@ -26,8 +26,9 @@
  * header defines (a trace event's, a guard's class) is known by that
  * header's key too, and by where the macro spells its name.  Off in C++
  * (templates are checked once per instantiation), with lines= and with
- * sarif= (the SARIF log of each compile lists what it saw).  Compiles running at
- * the same time may both walk a function; once=DIR reports it once.
+ * sarif= (the SARIF log of each compile lists what it saw).  Compiles
+ * running at the same time may both walk a function; once=DIR reports it
+ * once.
  */
 
 #include <errno.h>
