@@ -300,15 +300,57 @@ bool style_records_header_seen(const char *name, const struct stat *st)
 	return false;
 }
 
-/* The line and column of LOC's expansion point, and its map. */
-static const line_map_ordinary *where(location_t loc, int *line, int *col)
-{
-	const line_map_ordinary *map = NULL;
+/*
+ * The ordinary map where() found last, by its index (the maps move as
+ * the unit grows).  The functions of a header follow each other, and
+ * most start and end in the map where the one before them did: found
+ * there without linemap_resolve_location(), whose code and binary
+ * search, cold in the caches after the parse of a function body, cost
+ * as much as the lookup of the function's record (issue 31).
+ */
+static unsigned int last_map = ~0U;
 
-	loc = linemap_resolve_location(line_table, loc,
-				       LRK_MACRO_EXPANSION_POINT, &map);
-	if (!map)
+/* The map of LOC if it is an ordinary location of the last map. */
+static const line_map_ordinary *last_map_holding(location_t loc)
+{
+	unsigned int used = LINEMAPS_ORDINARY_USED(line_table);
+	const line_map_ordinary *map;
+
+	if (IS_ADHOC_LOC(loc) || last_map >= used)
 		return NULL;
+	map = LINEMAPS_ORDINARY_MAP_AT(line_table, last_map);
+	if (loc < MAP_START_LOCATION(map))
+		return NULL;
+	if (last_map + 1 < used ?
+	    loc >= MAP_START_LOCATION(LINEMAPS_ORDINARY_MAP_AT(line_table,
+							       last_map + 1)) :
+	    loc >= LINEMAPS_MACRO_LOWEST_LOCATION(line_table))
+		return NULL;
+	return map;
+}
+
+/*
+ * The line and column of LOC's expansion point, and its map; *VIRTUAL
+ * (if not NULL) whether LOC comes from a macro expansion.
+ */
+static const line_map_ordinary *where(location_t loc, int *line, int *col,
+				      bool *virtual_loc)
+{
+	const line_map_ordinary *map = last_map_holding(loc);
+
+	if (map) {
+		if (virtual_loc)
+			*virtual_loc = false;
+	} else {
+		if (virtual_loc)
+			*virtual_loc = linemap_location_from_macro_expansion_p(line_table,
+									       loc);
+		loc = linemap_resolve_location(line_table, loc,
+					       LRK_MACRO_EXPANSION_POINT, &map);
+		if (!map)
+			return NULL;
+		last_map = map - LINEMAPS_ORDINARY_MAP_AT(line_table, 0);
+	}
 	*line = SOURCE_LINE(map, loc);
 	*col = SOURCE_COLUMN(map, loc);
 	return map;
@@ -343,11 +385,12 @@ bool style_records_skip(tree fndecl)
 	struct header *h;
 	int pos[6] = { 0, 0, 0, 0, 0, 0 };
 	unsigned long long key, def_key = 0;
+	bool virtual_loc;
 
 	if (!walked_on || loc <= BUILTINS_LOCATION || !DECL_NAME(fndecl))
 		return false;
 	any_function = true;
-	map = where(loc, &pos[0], &pos[1]);
+	map = where(loc, &pos[0], &pos[1], &virtual_loc);
 	if (!map || MAIN_FILE_P(map))
 		return false;
 	/*
@@ -358,7 +401,7 @@ bool style_records_skip(tree fndecl)
 	 * is spelled elsewhere: another record.  Not in the main file, nor
 	 * in no file (a macro of the command line).
 	 */
-	if (linemap_location_from_macro_expansion_p(line_table, loc)) {
+	if (virtual_loc) {
 		const line_map_ordinary *def = NULL;
 		location_t at = linemap_resolve_location(line_table, loc,
 							 LRK_SPELLING_LOCATION,
@@ -375,7 +418,7 @@ bool style_records_skip(tree fndecl)
 		pos[5] = SOURCE_COLUMN(def, at);
 	}
 	if (fn && fn->function_end_locus > BUILTINS_LOCATION &&
-	    where(fn->function_end_locus, &pos[2], &pos[3]) != map)
+	    where(fn->function_end_locus, &pos[2], &pos[3], NULL) != map)
 		return false;	/* ends in another file */
 	h = find_header(LINEMAP_FILE(map), NULL);
 	if (!h->key)

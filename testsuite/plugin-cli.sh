@@ -368,6 +368,22 @@ walk_run unmarked "$tmp/walk/once-unmarked" e
 check "walked: a function a macro of another header defines is not walked again ($(tr '\n' ' ' < walk/unmarked.txt))" \
 	sh -c "grep -q '^e.c:5:' walk/unmarked.txt && grep -q '^inc/w.h:10:' walk/unmarked.txt &&
 	       grep -q '^inc/w.h:40:' walk/unmarked.txt && ! grep -q '^inc/w.h:28:' walk/unmarked.txt"
+# The main file's functions are never records: e.c compiled again (as
+# after an edit), its marks removed, reports its own line again; and g.c,
+# e.c with its function renamed, whose headers' functions e.c recorded,
+# adds no record.  A function of the main file taken for one of the
+# header before it (the line map of the last header function found
+# reused past its end, plugin/style_records.c) would make one.
+find "$tmp/walk/once-unmarked" -type f ! -name 'walked-*' -delete
+walk_run unmarked2 "$tmp/walk/once-unmarked" e
+check "walked: the main file compiled again walks its own functions ($(tr '\n' ' ' < walk/unmarked2.txt))" \
+	grep -q '^e.c:5:' walk/unmarked2.txt
+sed 's/fe(/fg(/' walk/e.c > walk/g.c
+n_before=$(wc -c < "$tmp/walk/once-unmarked/walked-records")
+walk_run unmarked3 "$tmp/walk/once-unmarked" g
+n_after=$(wc -c < "$tmp/walk/once-unmarked/walked-records")
+check "walked: a main file's function makes no record (walked-records: $n_before bytes, then $n_after)" \
+	test "$n_before" -eq "$n_after"
 
 # The index of the records (plugin/style_keyfile.c): a build leaves some
 # 24,000, and a compile that put them all in a table of its own paid 2 ms
