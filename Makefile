@@ -47,12 +47,14 @@ PLUGIN_SRCS	:= plugin/style_plugin.c plugin/style_walk.c plugin/style_rules.c \
 		   plugin/style_fixit.c plugin/style_report.c plugin/style_source.c \
 		   plugin/style_lex.c plugin/style_input.c plugin/style_sarif.c \
 		   plugin/style_controls.c plugin/style_records.c plugin/style_keyset.c \
+		   plugin/style_directives.c \
 		   plugin/style_keyfile.c \
 		   plugin/style_map.c plugin/style_options.c plugin/style_loc.c \
 		   plugin/style_diag.c
 PLUGIN_HDRS	:= plugin/style_compat.h plugin/style_plugin.h plugin/style_lex.h \
 		   plugin/style_input.h plugin/style_sarif.h plugin/style_controls.h \
 		   plugin/style_records.h plugin/style_keyset.h plugin/style_grow.h \
+		   plugin/style_directives.h \
 		   plugin/style_keyfile.h \
 		   plugin/style_map.h plugin/style_options.h plugin/style_diag.h \
 		   plugin/style_rules.def

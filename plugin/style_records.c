@@ -17,12 +17,15 @@
  * error, in one write; DIR/walked-index holds them sorted, up to some
  * record (style_keyfile.c): a compile looks its functions up there, in
  * place, and reads only the records after it, at its first header.
- * What is walked by every compile: the functions of the main file, those
- * with a preprocessor directive among their lines (an #if may give them
- * another body in another compile: they are recorded as such, their key
- * with bit 1 flipped, so that their lines are read once), those a macro
- * of the main file or of no file defines, and those of a compile where a
- * #pragma style_plugin changed a rule.  A function a macro of another
+ * A function with a preprocessor directive among its lines (an #if may
+ * give it another body in another compile) is recorded as such, its key
+ * with bit 1 flipped, so that its lines are read once; the names its
+ * conditions test go to DIR/walked-names, and it is known by their state
+ * too (style_directives.c).  What is walked by every compile: the
+ * functions of the main file, those with another directive among their
+ * lines (#define, #include), those a macro of the main file or of no
+ * file defines, and those of a compile where a #pragma style_plugin
+ * changed a rule.  A function a macro of another
  * header defines (a trace event's, a guard's class) is known by that
  * header's key too, and by where the macro spells its name.  Off in C++
  * (templates are checked once per instantiation), with lines= and with
@@ -43,6 +46,7 @@
 #include "style_lex.h"
 #include "style_sarif.h"
 #include "style_records.h"
+#include "style_directives.h"
 #include "style_keyset.h"
 #include "style_keyfile.h"
 #include "style_map.h"
@@ -109,6 +113,13 @@ static size_t name_slot(const char *name)
  * records after it, and this compile's (0 is an empty slot: key | 1).
  */
 static struct style_keyset known = { .min_size = 4096 };
+
+/* KEY appended to the records at the end of the compile. */
+static void pend(unsigned long long key)
+{
+	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
+	pending[n_pending++] = key;
+}
 
 /* DIR/walked-records: the records of every header, one file. */
 static char *record_path(void)
@@ -295,8 +306,7 @@ bool style_records_header_seen(const char *name, const struct stat *st)
 	key = record_key(h->key, key_mix(h->key, HEADER_SEEN));
 	if (!known_add(key))
 		return true;
-	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
-	pending[n_pending++] = key;
+	pend(key);
 	return false;
 }
 
@@ -357,6 +367,130 @@ static const line_map_ordinary *where(location_t loc, int *line, int *col,
 }
 
 /*
+ * DIR/walked-names: for each header function with a conditional among
+ * its lines, the names the conditions test (style_directives.c), one
+ * line "KEY NAME NAME...", KEY its record's key in 16 hex digits.  The
+ * first compile to walk it reads its lines and appends the line, before
+ * its records, in one write; a later compile reads the file once, at
+ * the first such function it meets, and knows the function by the state
+ * of those names.  A function without a line here is walked.
+ */
+static char *names_text;
+static size_t names_size, names_map;
+/* Key to the offset of its names + 1 in names_text, open addressing. */
+struct names_slot {
+	unsigned long long key;
+	size_t at;
+};
+
+static struct names_slot *names_table;
+static size_t names_slots;
+static char *pending_names;
+static size_t n_pending_names, pending_names_size;
+
+static char *names_path(void)
+{
+	return concat(walked_dir, "/walked-names", NULL);
+}
+
+static struct names_slot *names_find(unsigned long long key)
+{
+	size_t i = (key * 0x9e3779b97f4a7c15ULL >> 20) & (names_slots - 1);
+
+	while (names_table[i].at && names_table[i].key != key)
+		i = (i + 1) & (names_slots - 1);
+	return &names_table[i];
+}
+
+/* Read DIR/walked-names whole (whole lines: another compile may append). */
+static void load_names(void)
+{
+	static bool loaded;
+	char *path = names_path();
+	struct stat st;
+	size_t lines = 0, got;
+	int fd;
+
+	if (loaded)
+		return;
+	loaded = true;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < 18) {
+		close(fd);
+		return;
+	}
+	names_map = (size_t)st.st_size + 1;
+	names_text = (char *)style_map_alloc(names_map);
+	got = read_at(fd, names_text, st.st_size, 0);
+	close(fd);
+	while (got && names_text[got - 1] != '\n')
+		got--;
+	names_size = got;
+	for (size_t i = 0; i < got; i++)
+		lines += names_text[i] == '\n';
+	for (names_slots = 64; names_slots < 2 * lines;)
+		names_slots *= 2;
+	names_table = (struct names_slot *)
+		style_map_resize(NULL, 0, names_slots * sizeof(*names_table));
+	for (size_t at = 0; at < got;) {
+		char *nl = (char *)memchr(names_text + at, '\n', got - at);
+		char *end;
+		unsigned long long key = strtoull(names_text + at, &end, 16);
+
+		*nl = '\0';
+		/* A line of another form is skipped. */
+		if (end == names_text + at + 16 && (*end == ' ' || !*end) &&
+		    key) {
+			struct names_slot *slot = names_find(key);
+
+			slot->key = key;
+			slot->at = (*end ? end + 1 : end) - names_text + 1;
+		}
+		at = nl - names_text + 1;
+	}
+}
+
+/* The names of the function KEY, or NULL. */
+static const char *names_of(unsigned long long key)
+{
+	struct names_slot *slot;
+
+	load_names();
+	if (!names_slots)
+		return NULL;
+	slot = names_find(key);
+	return slot->at ? names_text + slot->at - 1 : NULL;
+}
+
+/* The line of the function KEY, to append at the end of the compile. */
+static void pend_names(unsigned long long key, const char *names)
+{
+	size_t len = strlen(names) + 19;
+
+	style_grow(&pending_names, 1, n_pending_names + len,
+		   &pending_names_size, 4096);
+	n_pending_names += snprintf(pending_names + n_pending_names, len + 1,
+				    "%016llx %s\n", key, names);
+}
+
+/*
+ * The key of the function KEY, with a conditional among its lines, in
+ * the state NAMES are in; 0 if that cannot be followed.
+ */
+static unsigned long long state_key(unsigned long long header_key,
+				    unsigned long long key, const char *names)
+{
+	unsigned long long state;
+
+	if (!style_directive_state(names, strlen(names), &state))
+		return 0;
+	return record_key(header_key, key_mix(key, state));
+}
+
+/*
  * Whether a line FIRST..LAST of FILE is a preprocessor directive (or
  * cannot be read): an #if there may give the function another body in
  * another compile, with the same name, lines and columns.
@@ -384,7 +518,8 @@ bool style_records_skip(tree fndecl)
 	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
 	struct header *h;
 	int pos[6] = { 0, 0, 0, 0, 0, 0 };
-	unsigned long long key, def_key = 0;
+	unsigned long long key, state, def_key = 0;
+	char names[STYLE_DIRECTIVE_NAMES_MAX];
 	bool virtual_loc;
 
 	if (!walked_on || loc <= BUILTINS_LOCATION || !DECL_NAME(fndecl))
@@ -439,17 +574,53 @@ bool style_records_skip(tree fndecl)
 	if (style_controls_any_region() || pos[2] < pos[0])
 		return false;
 	/*
-	 * A function with a directive among its lines is walked by every
-	 * compile, but read for directives once: that is recorded too, as
-	 * its key with bit 1 flipped.
+	 * A function with a directive among its lines is read for directives
+	 * once: that is recorded too, as its key with bit 1 flipped, and the
+	 * names its conditions test, in DIR/walked-names.  It is known by
+	 * the state of those names too: a record for each state met.  One
+	 * with another directive is walked by every compile.
 	 */
-	if (!known_add(key ^ 2))
+	if (!known_add(key ^ 2)) {
+		const char *names = names_of(key);
+
+		if (!names)
+			return false;
+		state = state_key(h->key, key, names);
+		if (!state)
+			return false;
+		if (!known_add(state))
+			return true;
+		pend(state);
 		return false;
-	if (has_directive(LINEMAP_FILE(map), pos[0], pos[2]))
-		key ^= 2;
-	style_grow(&pending, sizeof(*pending), n_pending, &pending_size, 512);
-	pending[n_pending++] = key;
+	}
+	if (!has_directive(LINEMAP_FILE(map), pos[0], pos[2])) {
+		pend(key);
+		return false;
+	}
+	pend(key ^ 2);
+	if (style_directive_names(LINEMAP_FILE(map), pos[0], pos[2], names)) {
+		state = state_key(h->key, key, names);
+		if (state) {
+			pend_names(key, names);
+			if (known_add(state))
+				pend(state);
+		}
+	}
 	return false;
+}
+
+/* SIZE bytes at DATA appended to the file PATH, made with DIR if need be. */
+static void append(const char *path, const void *data, size_t size)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+
+	if (fd < 0 && errno == ENOENT && mkdir(walked_dir, 0755) == 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		if (write(fd, data, size) < 0)
+			errno = 0;	/* records less: walked again */
+		close(fd);
+	}
 }
 
 /*
@@ -460,20 +631,18 @@ bool style_records_skip(tree fndecl)
 static void walked_finish(void *gcc_data, void *user_data)
 {
 	char *path;
-	int fd;
 
 	if (!n_pending || !any_function || seen_error() ||
 	    style_controls_any_region())
 		return;
-	path = record_path();
-	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0 && errno == ENOENT && mkdir(walked_dir, 0755) == 0)
-		fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd >= 0) {
-		if (write(fd, pending, n_pending * sizeof(*pending)) < 0)
-			errno = 0;	/* records less: walked again */
-		close(fd);
+	/* The names first: a record says they are there to read. */
+	if (n_pending_names) {
+		path = names_path();
+		append(path, pending_names, n_pending_names);
+		free(path);
 	}
+	path = record_path();
+	append(path, pending, n_pending * sizeof(*pending));
 	free(path);
 }
 
@@ -486,6 +655,11 @@ static void walked_done(void *gcc_data, void *user_data)
 	header_index = NULL;
 	index_size = 0;
 	last_header = 0;
+	style_map_free(names_text, names_map);
+	names_text = NULL;
+	style_map_free(names_table, names_slots * sizeof(*names_table));
+	names_table = NULL;
+	names_slots = 0;
 	style_map_free(headers, headers_size * sizeof(*headers));
 	headers = NULL;
 	n_headers = 0;

@@ -258,9 +258,10 @@ check "long lines: one note, at the first line past column 4096" \
 # where W_MODE is defined), one that only W_MODE compiles, one a macro
 # defines, one whose head a macro of another header writes (one of two
 # definitions, which W_MODE picks; w.h:28), and one whose #if tests a
-# macro that W_MODE defines otherwise, through another (w.h:40); c.c
-# includes it in a #pragma style_plugin region that turns if-body off
-# (w.h:4 must still be reported by another compile).
+# macro that W_MODE defines otherwise, through another (w.h:40), and one
+# with a #define among its lines (w.h:47); c.c includes it in a #pragma
+# style_plugin region that turns if-body off (w.h:4 must still be
+# reported by another compile).
 mkdir -p walk/inc
 cat > walk/inc/m.h <<'C'
 #ifdef W_MODE
@@ -313,6 +314,13 @@ static inline int w_level(int x)
 #endif
 	return 0;
 }
+static inline int w_def(int x)
+{
+#define W_INNER 1
+	if (x) return W_INNER;
+#undef W_INNER
+	return 0;
+}
 C
 printf '#include "w.h"\nint fa(int x)\n{\n\treturn w_plain(x) + w_cond(x) + w_4(x) + m_5(x);\n}\n' > walk/a.c
 printf '#define W_MODE\n#include "w.h"\nint fb(int x)\n{\n\treturn w_cond(x) + w_only(x) + m_5(x);\n}\n' > walk/b.c
@@ -338,12 +346,13 @@ walk_run() {
 }
 walk_run ref fresh a b c d
 sort -u walk/ref.txt > walk/ref.set
-check "walked: every compile walking everything reports w.h:4, w.h:10 (W_MODE), w.h:20 (W_MODE only), w.h:28 (a macro's head), w.h:40 (W_MODE's W_LEVEL), c.c:7" \
+check "walked: every compile walking everything reports w.h:4, w.h:10 (W_MODE), w.h:20 (W_MODE only), w.h:28 (a macro's head), w.h:40 (W_MODE's W_LEVEL), w.h:47, c.c:7" \
 	sh -c "grep -q '^inc/w.h:4:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^inc/w.h:10:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^inc/w.h:20:[0-9]*: \[-Wstyle-multi-stmt\]' walk/ref.set &&
 	       grep -q '^inc/w.h:28:[0-9]*: \[-Wstyle-multi-stmt\]' walk/ref.set &&
 	       grep -q '^inc/w.h:40:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
+	       grep -q '^inc/w.h:47:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^c.c:7:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set"
 walk_run order1 "$tmp/walk/once1" c a b d
 walk_run order2 "$tmp/walk/once2" d b a c
@@ -356,18 +365,40 @@ done
 # A later compile does skip: c.c's own line, and nothing of the header.
 walk_run again "$tmp/walk/once1" a
 check "walked: a compile after them reports nothing new" test ! -s walk/again.txt
-# Nor does it walk what a macro of another header defines: with the
+# Nor does it walk what a macro of another header defines, nor a function
+# with an #if whose names are as a compile before found them: with the
 # reports' marks removed (from a copy: the page-fault check below uses
 # once1 as the orders left it), e.c (W_MODE, as b.c) reports again what
-# it walks, its own line and the functions with an #if (w.h:10, w.h:40),
-# which every compile walks, not m_5 (w.h:28), which its record covers.
-rm -rf "$tmp/walk/once-unmarked" && cp -a "$tmp/walk/once1" "$tmp/walk/once-unmarked"
-find "$tmp/walk/once-unmarked" -type f ! -name 'walked-*' -delete
+# it walks, its own line and the function with a #define (w.h:47), which
+# every compile walks, not m_5 (w.h:28), which its record covers, nor
+# w_cond (w.h:10) nor w_level (w.h:40), which the records of b.c's
+# state of W_MODE, and of W_LEVEL through W_TWO, cover.
+unmarked_copy() {
+	rm -rf "$tmp/walk/$1" && cp -a "$tmp/walk/once1" "$tmp/walk/$1" &&
+	find "$tmp/walk/$1" -type f ! -name 'walked-*' -delete
+}
+unmarked_copy once-unmarked
 printf '#define W_MODE\n#include "w.h"\nint fe(int x)\n{\n\tif (x) x++;\n\treturn w_cond(x) + m_5(x);\n}\n' > walk/e.c
 walk_run unmarked "$tmp/walk/once-unmarked" e
-check "walked: a function a macro of another header defines is not walked again ($(tr '\n' ' ' < walk/unmarked.txt))" \
-	sh -c "grep -q '^e.c:5:' walk/unmarked.txt && grep -q '^inc/w.h:10:' walk/unmarked.txt &&
-	       grep -q '^inc/w.h:40:' walk/unmarked.txt && ! grep -q '^inc/w.h:28:' walk/unmarked.txt"
+check "walked: neither a function a macro of another header defines nor one with an #if is walked again ($(tr '\n' ' ' < walk/unmarked.txt))" \
+	sh -c "grep -q '^e.c:5:' walk/unmarked.txt && grep -q '^inc/w.h:47:' walk/unmarked.txt &&
+	       ! grep -q '^inc/w.h:10:' walk/unmarked.txt && ! grep -q '^inc/w.h:40:' walk/unmarked.txt &&
+	       ! grep -q '^inc/w.h:28:' walk/unmarked.txt"
+# The names the #if lines test are what lets a compile know w_cond and
+# w_level: without DIR/walked-names, or with one that holds nothing of
+# the right form, e.c walks them again (and compiles).
+unmarked_copy once-nonames
+rm -f "$tmp/walk/once-nonames/walked-names"
+walk_run nonames "$tmp/walk/once-nonames" e
+unmarked_copy once-badnames
+{ printf 'c63fab10f0f4d82\n0000000000000000 W_MODE\nnot hex at all\n'
+  head -c 3000 /dev/urandom | tr -d '\n'; printf '\n'; } > "$tmp/walk/once-badnames/walked-names"
+walk_run badnames "$tmp/walk/once-badnames" e
+for o in nonames badnames; do
+	check "walked: DIR/walked-names $o: the functions with an #if are walked ($(tr '\n' ' ' < walk/$o.txt))" \
+		sh -c "grep -q '^e.c:5:' walk/$o.txt && grep -q '^inc/w.h:10:' walk/$o.txt &&
+		       grep -q '^inc/w.h:40:' walk/$o.txt && grep -q '^inc/w.h:47:' walk/$o.txt"
+done
 # The main file's functions are never records: e.c compiled again (as
 # after an edit), its marks removed, reports its own line again; and g.c,
 # e.c with its function renamed, whose headers' functions e.c recorded,
