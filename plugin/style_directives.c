@@ -57,6 +57,19 @@ static bool is_condition(const char *text, int len, int *end)
 	return false;
 }
 
+int style_directive_start(const char *text, int len)
+{
+	int i = 0;
+
+	while (i < len && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	if (i < len && text[i] == '#')
+		return i + 1;
+	if (i + 1 < len && text[i] == '%' && text[i + 1] == ':')
+		return i + 2;
+	return -1;
+}
+
 /* NAME (LEN bytes) added to the list BUF (*USED bytes) unless there. */
 static bool add_name(char *buf, size_t *used, const char *name, int len)
 {
@@ -79,11 +92,26 @@ static bool add_name(char *buf, size_t *used, const char *name, int len)
 	return true;
 }
 
-/* The identifiers of TEXT (LEN bytes), not those of numbers (0x1fUL). */
+/*
+ * The identifiers of TEXT (LEN bytes), not those of numbers (0x1fUL);
+ * false where a name may be spelled otherwise ('$', a UCN, a byte of
+ * UTF-8) or the directive may go on past the line (a comment left open).
+ */
 static bool add_names(char *buf, size_t *used, const char *text, int len)
 {
 	int i = 0, start;
 
+	while (len > 0 && ISSPACE(text[len - 1]))
+		len--;
+	if (len > 0 && text[len - 1] == '\\')
+		len--;	/* continued: the next line is read too */
+	for (i = 0; i < len; i++)
+		if (text[i] == '$' || text[i] == '\\' ||
+		    (unsigned char)text[i] >= 0x80 ||
+		    (text[i] == '/' && i + 1 < len && text[i + 1] == '*' &&
+		     !memmem(text + i + 2, len - i - 2, "*/", 2)))
+			return false;
+	i = 0;
 	while (i < len) {
 		if (ISDIGIT(text[i]) ||
 		    (text[i] == '.' && i + 1 < len && ISDIGIT(text[i + 1]))) {
@@ -118,12 +146,10 @@ bool style_directive_names(const char *file, int first, int last, char *buf)
 
 		if (!text || memmem(text, len, "_Pragma", 7))
 			return false;
-		while (i < len && (text[i] == ' ' || text[i] == '\t'))
-			i++;
 		if (!continued) {
-			if (i == len || text[i] != '#')
+			i = style_directive_start(text, len);
+			if (i < 0)
 				continue;
-			i++;
 			if (!is_condition(text + i, len - i, &end))
 				return false;
 			i += end;

@@ -11,6 +11,12 @@
 #define STYLE_DIRECTIVE_NAMES_MAX 512
 
 /*
+ * Where the directive on the line TEXT (LEN bytes) starts, past its '#'
+ * (or "%:"), blanks before it skipped; -1 if the line is no directive.
+ */
+int style_directive_start(const char *text, int len);
+
+/*
  * The identifiers of the conditions (#if, #ifdef, #ifndef, #elif,
  * #elifdef, #elifndef, #else, #endif, with their continued lines) among
  * lines FIRST..LAST of FILE, each once, separated by spaces, in BUF

@@ -414,7 +414,7 @@ static void load_names(void)
 	if (loaded)
 		return;
 	loaded = true;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	free(path);
 	if (fd < 0)
 		return;
@@ -498,14 +498,10 @@ static unsigned long long state_key(unsigned long long header_key,
 static bool has_directive(const char *file, int first, int last)
 {
 	for (int line = first; line <= last; line++) {
-		int len, i = 0;
+		int len;
 		const char *text = style_source_line(file, line, &len);
 
-		if (!text)
-			return true;
-		while (i < len && (text[i] == ' ' || text[i] == '\t'))
-			i++;
-		if (i < len && text[i] == '#')
+		if (!text || style_directive_start(text, len) >= 0)
 			return true;
 	}
 	return false;

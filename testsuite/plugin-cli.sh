@@ -258,10 +258,12 @@ check "long lines: one note, at the first line past column 4096" \
 # where W_MODE is defined), one that only W_MODE compiles, one a macro
 # defines, one whose head a macro of another header writes (one of two
 # definitions, which W_MODE picks; w.h:28), and one whose #if tests a
-# macro that W_MODE defines otherwise, through another (w.h:40), and one
-# with a #define among its lines (w.h:47); c.c includes it in a #pragma
-# style_plugin region that turns if-body off (w.h:4 must still be
-# reported by another compile).
+# macro that W_MODE defines otherwise, through another (w.h:40), one
+# with a #define among its lines (w.h:47), one whose #if goes on past its
+# line in a comment (w.h:55, W_MODE) and one whose #ifdef is spelled
+# %:ifdef (w.h:62, W_MODE); c.c includes it in a #pragma style_plugin
+# region that turns if-body off (w.h:4 must still be reported by another
+# compile).
 mkdir -p walk/inc
 cat > walk/inc/m.h <<'C'
 #ifdef W_MODE
@@ -321,6 +323,21 @@ static inline int w_def(int x)
 #undef W_INNER
 	return 0;
 }
+static inline int w_comment(int x)
+{
+#if defined(W_NONE) /* a comment that
+	goes on */ || defined(W_MODE)
+	if (x) return 5;
+#endif
+	return 0;
+}
+static inline int w_digraph(int x)
+{
+%:ifdef W_MODE
+	if (x) return 6;
+%:endif
+	return 0;
+}
 C
 printf '#include "w.h"\nint fa(int x)\n{\n\treturn w_plain(x) + w_cond(x) + w_4(x) + m_5(x);\n}\n' > walk/a.c
 printf '#define W_MODE\n#include "w.h"\nint fb(int x)\n{\n\treturn w_cond(x) + w_only(x) + m_5(x);\n}\n' > walk/b.c
@@ -346,13 +363,15 @@ walk_run() {
 }
 walk_run ref fresh a b c d
 sort -u walk/ref.txt > walk/ref.set
-check "walked: every compile walking everything reports w.h:4, w.h:10 (W_MODE), w.h:20 (W_MODE only), w.h:28 (a macro's head), w.h:40 (W_MODE's W_LEVEL), w.h:47, c.c:7" \
+check "walked: every compile walking everything reports w.h:4, w.h:10 (W_MODE), w.h:20 (W_MODE only), w.h:28 (a macro's head), w.h:40 (W_MODE's W_LEVEL), w.h:47, w.h:55, w.h:62, c.c:7" \
 	sh -c "grep -q '^inc/w.h:4:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^inc/w.h:10:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^inc/w.h:20:[0-9]*: \[-Wstyle-multi-stmt\]' walk/ref.set &&
 	       grep -q '^inc/w.h:28:[0-9]*: \[-Wstyle-multi-stmt\]' walk/ref.set &&
 	       grep -q '^inc/w.h:40:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^inc/w.h:47:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
+	       grep -q '^inc/w.h:55:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
+	       grep -q '^inc/w.h:62:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set &&
 	       grep -q '^c.c:7:[0-9]*: \[-Wstyle-if-body\]' walk/ref.set"
 walk_run order1 "$tmp/walk/once1" c a b d
 walk_run order2 "$tmp/walk/once2" d b a c
@@ -369,9 +388,10 @@ check "walked: a compile after them reports nothing new" test ! -s walk/again.tx
 # with an #if whose names are as a compile before found them: with the
 # reports' marks removed (from a copy: the page-fault check below uses
 # once1 as the orders left it), e.c (W_MODE, as b.c) reports again what
-# it walks, its own line and the function with a #define (w.h:47), which
-# every compile walks, not m_5 (w.h:28), which its record covers, nor
-# w_cond (w.h:10) nor w_level (w.h:40), which the records of b.c's
+# it walks, its own line and the functions with a #define (w.h:47) and
+# with an #if continued in a comment (w.h:55), which every compile
+# walks, not m_5 (w.h:28), which its record covers, nor w_cond (w.h:10),
+# w_level (w.h:40) or w_digraph (w.h:62), which the records of b.c's
 # state of W_MODE, and of W_LEVEL through W_TWO, cover.
 unmarked_copy() {
 	rm -rf "$tmp/walk/$1" && cp -a "$tmp/walk/once1" "$tmp/walk/$1" &&
@@ -382,6 +402,7 @@ printf '#define W_MODE\n#include "w.h"\nint fe(int x)\n{\n\tif (x) x++;\n\tretur
 walk_run unmarked "$tmp/walk/once-unmarked" e
 check "walked: neither a function a macro of another header defines nor one with an #if is walked again ($(tr '\n' ' ' < walk/unmarked.txt))" \
 	sh -c "grep -q '^e.c:5:' walk/unmarked.txt && grep -q '^inc/w.h:47:' walk/unmarked.txt &&
+	       grep -q '^inc/w.h:55:' walk/unmarked.txt && ! grep -q '^inc/w.h:62:' walk/unmarked.txt &&
 	       ! grep -q '^inc/w.h:10:' walk/unmarked.txt && ! grep -q '^inc/w.h:40:' walk/unmarked.txt &&
 	       ! grep -q '^inc/w.h:28:' walk/unmarked.txt"
 # The names the #if lines test are what lets a compile know w_cond and
