@@ -61,6 +61,13 @@
 #endif
 
 /*
+ * A function kept out of its callers' code, neither inlined nor cloned:
+ * a slow path, whose code would otherwise sit among the hot path's and
+ * widen what the hot path brings into the caches at each call.
+ */
+#define style_apart __attribute__((__noipa__))
+
+/*
  * libcpp's stat of a file it read (internal.h, not among the plugin
  * headers; cc1 exports it, with C linkage, in GCC 11 to 14): what a
  * header's identity is made of, without a stat of our own.

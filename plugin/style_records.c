@@ -112,7 +112,7 @@ static size_t name_slot(const char *name)
  * The functions known to be checked that the index does not hold: the
  * records after it, and this compile's (0 is an empty slot: key | 1).
  */
-static struct style_keyset known = { .min_size = 4096 };
+static struct style_keyset known = { .min_size = 1024 };
 
 /* KEY appended to the records at the end of the compile. */
 static void pend(unsigned long long key)
@@ -229,15 +229,13 @@ static void load_records(void)
  * The header NAME (a line map's to_file), added if new; ST its stat, or
  * NULL to make one.
  */
-static struct header *find_header(const char *name, const struct stat *st)
+static style_apart struct header *
+find_header_searched(const char *name, const struct stat *st)
 {
 	size_t i;
 	struct stat own;
 	struct header *h;
 
-	/* The functions of a header come one after another. */
-	if (last_header && headers[last_header - 1].name == name)
-		return &headers[last_header - 1];
 	if (4 * (n_headers + 1) > 3 * index_size) {
 		style_map_free(header_index, index_size * sizeof(*header_index));
 		index_size = index_size ? 2 * index_size : 1024;
@@ -277,6 +275,15 @@ static struct header *find_header(const char *name, const struct stat *st)
 		load_records();
 	}
 	return h;
+}
+
+/* The functions of a header come one after another: the last one found. */
+static inline struct header *find_header(const char *name,
+					 const struct stat *st)
+{
+	if (last_header && headers[last_header - 1].name == name)
+		return &headers[last_header - 1];
+	return find_header_searched(name, st);
 }
 
 /*
@@ -340,6 +347,27 @@ static const line_map_ordinary *last_map_holding(location_t loc)
 }
 
 /*
+ * Not in the last map: *LOC's expansion point and its map, by GCC's
+ * search, which becomes the last map.  Apart, as every path that is not
+ * the lookup of a function checked before: that path's code, cold at
+ * each of some 5,000 calls a compile, stays in few cache lines.
+ */
+static style_apart const line_map_ordinary *
+where_searched(location_t *loc, bool *virtual_loc)
+{
+	const line_map_ordinary *map;
+
+	if (virtual_loc)
+		*virtual_loc = linemap_location_from_macro_expansion_p(line_table,
+								       *loc);
+	*loc = linemap_resolve_location(line_table, *loc,
+					LRK_MACRO_EXPANSION_POINT, &map);
+	if (map)
+		last_map = map - LINEMAPS_ORDINARY_MAP_AT(line_table, 0);
+	return map;
+}
+
+/*
  * The line and column of LOC's expansion point, and its map; *VIRTUAL
  * (if not NULL) whether LOC comes from a macro expansion.
  */
@@ -352,14 +380,9 @@ static const line_map_ordinary *where(location_t loc, int *line, int *col,
 		if (virtual_loc)
 			*virtual_loc = false;
 	} else {
-		if (virtual_loc)
-			*virtual_loc = linemap_location_from_macro_expansion_p(line_table,
-									       loc);
-		loc = linemap_resolve_location(line_table, loc,
-					       LRK_MACRO_EXPANSION_POINT, &map);
+		map = where_searched(&loc, virtual_loc);
 		if (!map)
 			return NULL;
-		last_map = map - LINEMAPS_ORDINARY_MAP_AT(line_table, 0);
 	}
 	*line = SOURCE_LINE(map, loc);
 	*col = SOURCE_COLUMN(map, loc);
@@ -507,66 +530,49 @@ static bool has_directive(const char *file, int first, int last)
 	return false;
 }
 
-bool style_records_skip(tree fndecl)
+/*
+ * A function a macro defines (LOC virtual, MAP where it is expanded):
+ * its text is also the macro's, known by where its name is spelled, in
+ * a header (the same or another, whose key is then *DEF_KEY), in POS[4]
+ * and POS[5].  A macro redefined elsewhere (each stage of a trace
+ * header's inclusions, a definition an #if picks) is spelled elsewhere:
+ * another record.  False in the main file, or in no file (a macro of
+ * the command line).
+ */
+static style_apart bool
+macro_spelling(location_t loc, const line_map_ordinary *map, int *pos,
+	       unsigned long long *def_key)
 {
-	location_t loc = DECL_SOURCE_LOCATION(fndecl);
-	const line_map_ordinary *map;
-	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
-	struct header *h;
-	int pos[6] = { 0, 0, 0, 0, 0, 0 };
-	unsigned long long key, state, def_key = 0;
-	char names[STYLE_DIRECTIVE_NAMES_MAX];
-	bool virtual_loc;
+	const line_map_ordinary *def = NULL;
+	location_t at = linemap_resolve_location(line_table, loc,
+						 LRK_SPELLING_LOCATION, &def);
 
-	if (!walked_on || loc <= BUILTINS_LOCATION || !DECL_NAME(fndecl))
+	if (!def || MAIN_FILE_P(def))
 		return false;
-	any_function = true;
-	map = where(loc, &pos[0], &pos[1], &virtual_loc);
-	if (!map || MAIN_FILE_P(map))
-		return false;
-	/*
-	 * A function a macro defines: its text is also the macro's, known by
-	 * where its name is spelled, in a header (the same or another, whose
-	 * key is then the record's too).  A macro redefined elsewhere (each
-	 * stage of a trace header's inclusions, a definition an #if picks)
-	 * is spelled elsewhere: another record.  Not in the main file, nor
-	 * in no file (a macro of the command line).
-	 */
-	if (virtual_loc) {
-		const line_map_ordinary *def = NULL;
-		location_t at = linemap_resolve_location(line_table, loc,
-							 LRK_SPELLING_LOCATION,
-							 &def);
-
-		if (!def || MAIN_FILE_P(def))
+	if (LINEMAP_FILE(def) != LINEMAP_FILE(map)) {
+		*def_key = find_header(LINEMAP_FILE(def), NULL)->key;
+		if (!*def_key)
 			return false;
-		if (LINEMAP_FILE(def) != LINEMAP_FILE(map)) {
-			def_key = find_header(LINEMAP_FILE(def), NULL)->key;
-			if (!def_key)
-				return false;
-		}
-		pos[4] = SOURCE_LINE(def, at);
-		pos[5] = SOURCE_COLUMN(def, at);
 	}
-	if (fn && fn->function_end_locus > BUILTINS_LOCATION &&
-	    where(fn->function_end_locus, &pos[2], &pos[3], NULL) != map)
-		return false;	/* ends in another file */
-	h = find_header(LINEMAP_FILE(map), NULL);
-	if (!h->key)
-		return false;
-	/* GCC's hash of the name: the same string has the same one. */
-	key = key_mix(h->key, IDENTIFIER_HASH_VALUE(DECL_NAME(fndecl)));
-	for (int i = 0; i < 6; i += 2)
-		key = key_mix(key, (unsigned long long)pos[i] << 32 | pos[i + 1]);
-	if (def_key)
-		key = key_mix(key, def_key);
-	key = record_key(h->key, key);
-	if (!known_add(key))
-		return true;
-	/*
-	 * Checked here; recorded only if nothing here can hide a result, and
-	 * if its text is the same in every compile.
-	 */
+	pos[4] = SOURCE_LINE(def, at);
+	pos[5] = SOURCE_COLUMN(def, at);
+	return true;
+}
+
+/*
+ * The function KEY of the header H (its map MAP, its lines and columns
+ * POS), which no compile recorded: whether it is skipped all the same,
+ * a function with an #if whose names are in a state met before.  Else
+ * it is walked, and recorded if nothing here can hide a result and its
+ * text is the same in every compile.
+ */
+static style_apart bool
+new_function(const struct header *h, const line_map_ordinary *map,
+	     const int *pos, unsigned long long key)
+{
+	char names[STYLE_DIRECTIVE_NAMES_MAX];
+	unsigned long long state;
+
 	if (style_controls_any_region() || pos[2] < pos[0])
 		return false;
 	/*
@@ -577,11 +583,11 @@ bool style_records_skip(tree fndecl)
 	 * with another directive is walked by every compile.
 	 */
 	if (!known_add(key ^ 2)) {
-		const char *names = names_of(key);
+		const char *known_names = names_of(key);
 
-		if (!names)
+		if (!known_names)
 			return false;
-		state = state_key(h->key, key, names);
+		state = state_key(h->key, key, known_names);
 		if (!state)
 			return false;
 		if (!known_add(state))
@@ -603,6 +609,42 @@ bool style_records_skip(tree fndecl)
 		}
 	}
 	return false;
+}
+
+bool style_records_skip(tree fndecl)
+{
+	location_t loc = DECL_SOURCE_LOCATION(fndecl);
+	const line_map_ordinary *map;
+	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
+	struct header *h;
+	int pos[6] = { 0, 0, 0, 0, 0, 0 };
+	unsigned long long key, def_key = 0;
+	bool virtual_loc;
+
+	if (!walked_on || loc <= BUILTINS_LOCATION || !DECL_NAME(fndecl))
+		return false;
+	any_function = true;
+	map = where(loc, &pos[0], &pos[1], &virtual_loc);
+	if (!map || MAIN_FILE_P(map))
+		return false;
+	if (virtual_loc && !macro_spelling(loc, map, pos, &def_key))
+		return false;
+	if (fn && fn->function_end_locus > BUILTINS_LOCATION &&
+	    where(fn->function_end_locus, &pos[2], &pos[3], NULL) != map)
+		return false;	/* ends in another file */
+	h = find_header(LINEMAP_FILE(map), NULL);
+	if (!h->key)
+		return false;
+	/* GCC's hash of the name: the same string has the same one. */
+	key = key_mix(h->key, IDENTIFIER_HASH_VALUE(DECL_NAME(fndecl)));
+	for (int i = 0; i < 6; i += 2)
+		key = key_mix(key, (unsigned long long)pos[i] << 32 | pos[i + 1]);
+	if (def_key)
+		key = key_mix(key, def_key);
+	key = record_key(h->key, key);
+	if (!known_add(key))
+		return true;
+	return new_function(h, map, pos, key);
 }
 
 /* SIZE bytes at DATA appended to the file PATH, made with DIR if need be. */
