@@ -90,13 +90,19 @@ void style_keyfile_map(struct style_keyfile *kf, const char *path,
 }
 
 /*
- * A binary search of the directory entry's keys: a header's records
- * share their top bits (style_records.c), and so an entry, which may
- * hold hundreds of them.
+ * HINT_KEYS: how far past the last lookup's place a lookup looks before
+ * it searches.  A header's records share their top bits (style_records.c),
+ * and so an entry, which may hold hundreds of them; within it they
+ * follow the lines of the functions, which a compile looks up in that
+ * order: the next one is a few keys on, in the cache line of the last
+ * or the next, where a binary search of the entry would touch some
+ * eight lines, cold after GCC parsed a function body (issue 31).
  */
-bool style_keyfile_has(const struct style_keyfile *kf, unsigned long long key)
+#define HINT_KEYS 8
+
+bool style_keyfile_has(struct style_keyfile *kf, unsigned long long key)
 {
-	size_t b, lo, hi, end;
+	size_t b, lo, hi, end, i;
 
 	if (!kf->count)
 		return false;
@@ -104,6 +110,16 @@ bool style_keyfile_has(const struct style_keyfile *kf, unsigned long long key)
 	end = kf->dir[b + 1] < kf->count ? kf->dir[b + 1] : kf->count;
 	lo = kf->dir[b];
 	hi = end;
+	i = kf->hint;
+	if (i >= lo && i < end && kf->keys[i] <= key) {
+		for (size_t n = 0; n < HINT_KEYS && i < end && kf->keys[i] < key; n++)
+			i++;
+		if (i == end || kf->keys[i] >= key) {
+			kf->hint = i;
+			return i < end && kf->keys[i] == key;
+		}
+		lo = i;
+	}
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -112,6 +128,7 @@ bool style_keyfile_has(const struct style_keyfile *kf, unsigned long long key)
 		else
 			hi = mid;
 	}
+	kf->hint = lo;
 	return lo < end && kf->keys[lo] == key;
 }
 

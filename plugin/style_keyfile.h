@@ -28,6 +28,7 @@ struct style_keyfile {
 	unsigned long long last;	/* its key at covered - 8 */
 	void *map;
 	size_t map_size;
+	size_t hint;	/* where the last lookup ended */
 };
 
 #pragma GCC visibility push(hidden)
@@ -39,7 +40,7 @@ struct style_keyfile {
 void style_keyfile_map(struct style_keyfile *kf, const char *path,
 		       unsigned long long log_size);
 
-bool style_keyfile_has(const struct style_keyfile *kf, unsigned long long key);
+bool style_keyfile_has(struct style_keyfile *kf, unsigned long long key);
 
 /*
  * Write PATH anew, atomically (a file of its own, renamed): the keys of

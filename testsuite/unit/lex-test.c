@@ -306,7 +306,7 @@ static unsigned long long next_key(unsigned long long *x)
 }
 
 /* Whether KF holds the N keys of K, and none of the N of NOT. */
-static bool keyfile_holds(const struct style_keyfile *kf,
+static bool keyfile_holds(struct style_keyfile *kf,
 			  const unsigned long long *k, size_t n,
 			  const unsigned long long *not_k, size_t n_not)
 {
@@ -380,6 +380,50 @@ static void test_keyfile(void)
 	check(!kf.map && !kf.covered, "keyfile: not read when cut or grown");
 }
 
+/*
+ * Lookups in the order of the keys, as a compile looks up the functions
+ * of a header (style_keyfile_has goes on from where the last ended):
+ * 8 headers' records, 400 keys each with the same top 24 bits, looked
+ * up ascending with a key absent after each, descending, every 20th
+ * (past the keys it looks ahead), and one header after another's end.
+ */
+static void test_keyfile_order(void)
+{
+	enum { H = 8, PER = 400, N = H * PER };
+	static unsigned long long keys[N];
+	struct style_keyfile kf, none = { 0 };
+	unsigned long long x = 7;
+	bool up = true, down = true, far = true, across = true;
+	char index[4096];
+	size_t i;
+
+	/* Each key 1 modulo 4: a key plus 2 is none of them. */
+	for (i = 0; i < N; i++)
+		keys[i] = (unsigned long long)(i / PER + 1) << 40 |
+			  (next_key(&x) & 0xfffffffffcULL) | 1;
+	snprintf(index, sizeof(index), "%s/ordered-index", dir);
+	style_keyfile_write(index, &none, keys, N, N * 8, keys[N - 1]);
+	style_keyfile_map(&kf, index, N * 8);
+	check(kf.count == N, "keyfile order: every key written");
+	for (i = 0; i < kf.count; i++)
+		up = up && style_keyfile_has(&kf, kf.keys[i]) &&
+		     !style_keyfile_has(&kf, kf.keys[i] + 2);
+	for (i = kf.count; i-- > 0;)
+		down = down && style_keyfile_has(&kf, kf.keys[i]);
+	for (i = 0; i < kf.count; i += 20)
+		far = far && style_keyfile_has(&kf, kf.keys[i]) &&
+		      !style_keyfile_has(&kf, kf.keys[i] - 2);
+	for (i = PER - 1; i + 1 < kf.count; i += PER)
+		across = across && style_keyfile_has(&kf, kf.keys[i]) &&
+			 style_keyfile_has(&kf, kf.keys[i + 1]) &&
+			 !style_keyfile_has(&kf, kf.keys[i] + 2);
+	check(up, "keyfile order: ascending, each key found, the one after it not");
+	check(down, "keyfile order: descending, each key found");
+	check(far, "keyfile order: every 20th found, the one before it not");
+	check(across, "keyfile order: from one header's last key to the next's first");
+	style_keyfile_unmap(&kf);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -394,5 +438,6 @@ int main(int argc, char **argv)
 	test_literals();
 	test_close_paren();
 	test_keyfile();
+	test_keyfile_order();
 	return failures ? 1 : 0;
 }
