@@ -468,12 +468,17 @@ static void load_names(void)
 	for (size_t at = 0; at < got;) {
 		char *nl = (char *)memchr(names_text + at, '\n', got - at);
 		char *end;
-		unsigned long long key = strtoull(names_text + at, &end, 16);
+		unsigned long long key;
 
+		/*
+		 * A line of another form is skipped; strtoull reads no further
+		 * than the line, from a hex digit (not blanks, nor a sign).
+		 */
 		*nl = '\0';
-		/* A line of another form is skipped. */
-		if (end == names_text + at + 16 && (*end == ' ' || !*end) &&
-		    key) {
+		key = ISXDIGIT(names_text[at]) ?
+		      strtoull(names_text + at, &end, 16) : 0;
+		if (key && end == names_text + at + 16 &&
+		    (*end == ' ' || !*end)) {
 			struct names_slot *slot = names_find(key);
 
 			slot->key = key;
