@@ -406,7 +406,7 @@ static const line_map_ordinary *where(location_t loc, int *line, int *col,
  * of those names.  A function without a line here is walked.
  */
 static char *names_text;
-static size_t names_size, names_map;
+static size_t names_map;
 /* Key to the offset of its names + 1 in names_text, open addressing. */
 struct names_slot {
 	unsigned long long key;
@@ -436,7 +436,7 @@ static struct names_slot *names_find(unsigned long long key)
 static void load_names(void)
 {
 	static bool loaded;
-	char *path = names_path();
+	char *path;
 	struct stat st;
 	size_t lines = 0, got;
 	int fd;
@@ -444,6 +444,7 @@ static void load_names(void)
 	if (loaded)
 		return;
 	loaded = true;
+	path = names_path();
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	free(path);
 	if (fd < 0)
@@ -458,7 +459,6 @@ static void load_names(void)
 	close(fd);
 	while (got && names_text[got - 1] != '\n')
 		got--;
-	names_size = got;
 	for (size_t i = 0; i < got; i++)
 		lines += names_text[i] == '\n';
 	for (names_slots = 64; names_slots < 2 * lines;)
