@@ -96,15 +96,19 @@ static bool add_name(char *buf, size_t *used, const char *name, int len)
  * The identifiers of TEXT (LEN bytes), not those of numbers (0x1fUL);
  * false where a name may be spelled otherwise ('$', a UCN, a byte of
  * UTF-8) or the directive may go on past the line (a comment left open).
+ * *CONTINUED: whether the line ends in a backslash (the directive goes
+ * on in the next line).
  */
-static bool add_names(char *buf, size_t *used, const char *text, int len)
+static bool add_names(char *buf, size_t *used, const char *text, int len,
+		      bool *continued)
 {
 	int i = 0, start;
 
 	while (len > 0 && ISSPACE(text[len - 1]))
 		len--;
-	if (len > 0 && text[len - 1] == '\\')
-		len--;	/* continued: the next line is read too */
+	*continued = len > 0 && text[len - 1] == '\\';
+	if (*continued)
+		len--;
 	for (i = 0; i < len; i++)
 		if (text[i] == '$' || text[i] == '\\' ||
 		    (unsigned char)text[i] >= 0x80 ||
@@ -154,11 +158,8 @@ bool style_directive_names(const char *file, int first, int last, char *buf)
 				return false;
 			i += end;
 		}
-		if (!add_names(buf, &used, text + i, len - i))
+		if (!add_names(buf, &used, text + i, len - i, &continued))
 			return false;
-		while (len > 0 && ISSPACE(text[len - 1]))
-			len--;
-		continued = len > 0 && text[len - 1] == '\\';
 	}
 	return true;
 }
@@ -173,6 +174,18 @@ struct state_walk {
 
 static bool mix_node(struct state_walk *w, const cpp_hashnode *node,
 		     int depth);
+
+/*
+ * NAME (LEN bytes and its NUL) mixed into W; if NOT_MACRO, that it
+ * names no macro.
+ */
+static void mix_name(struct state_walk *w, const char *name, size_t len,
+		     bool not_macro)
+{
+	w->h = style_fnv1a(w->h, name, len + 1);
+	if (not_macro)
+		w->h = style_fnv1a(w->h, "-", 1);
+}
 
 /*
  * The tokens of the macro M mixed into W: each one's kind, flags and
@@ -224,11 +237,10 @@ static bool mix_tokens(struct state_walk *w, const cpp_macro *m, int depth)
 static bool mix_node(struct state_walk *w, const cpp_hashnode *node,
 		     int depth)
 {
-	w->h = style_fnv1a(w->h, NODE_NAME(node), NODE_LEN(node) + 1);
-	if (!cpp_macro_p(node)) {
-		w->h = style_fnv1a(w->h, "-", 1);
+	mix_name(w, (const char *)NODE_NAME(node), NODE_LEN(node),
+		 !cpp_macro_p(node));
+	if (!cpp_macro_p(node))
 		return true;
-	}
 	if (!cpp_user_macro_p(node) || !node->value.macro ||
 	    depth > STATE_DEPTH)
 		return false;
@@ -262,14 +274,10 @@ bool style_directive_state(const char *names, size_t len,
 			name[i - start] = '\0';
 			/* Looked up, not added: GCC's table is searched. */
 			id = maybe_get_identifier(name);
-			if (id) {
-				if (!mix_node(&w, C_CPP_HASHNODE(id), 0))
-					return false;
-			} else {
-				/* As mix_node mixes a name that is no macro. */
-				w.h = style_fnv1a(w.h, name, i - start + 1);
-				w.h = style_fnv1a(w.h, "-", 1);
-			}
+			if (!id)
+				mix_name(&w, name, i - start, true);
+			else if (!mix_node(&w, C_CPP_HASHNODE(id), 0))
+				return false;
 		} else if (i > start) {
 			return false;
 		}
