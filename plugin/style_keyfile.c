@@ -54,14 +54,9 @@ void style_keyfile_map(struct style_keyfile *kf, const char *path,
 	int fd;
 
 	memset(kf, 0, sizeof(*kf));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = style_map_open(path, sizeof(*h) + dir_bytes(0), &st);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size < sizeof(*h) + dir_bytes(0)) {
-		close(fd);
-		return;
-	}
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)

@@ -12,6 +12,7 @@
  * A table the arena cannot hold gets a mapping of its own, as before.
  */
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,4 +207,18 @@ void style_map_trim(void)
 		if (dirty)
 			madvise(start, end - start, MADV_DONTNEED);
 	}
+}
+
+int style_map_open(const char *path, size_t min_size, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, st) || !S_ISREG(st->st_mode) ||
+	    (size_t)st->st_size < min_size) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }

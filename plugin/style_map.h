@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * style_map.h - the plugin's larger tables in an anonymous mapping of its
- * own, not in the compiler's heap.  Freed heap memory stays in cc1's
- * resident set, and its free chunks are pages cc1 never touched until
- * the plugin did: a table here costs only until style_map_trim(), which
- * the plugin calls at PLUGIN_ALL_IPA_PASSES_START, before the back end.
- * No GCC header.
+ * own, not in the compiler's heap, and the files they are read from.
+ * Freed heap memory stays in cc1's resident set, and its free chunks are
+ * pages cc1 never touched until the plugin did: a table here costs only
+ * until style_map_trim(), which the plugin calls at
+ * PLUGIN_ALL_IPA_PASSES_START, before the back end.  No GCC header.
  */
 #ifndef STYLE_MAP_H
 #define STYLE_MAP_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #pragma GCC visibility push(hidden)
 
@@ -33,6 +34,12 @@ void style_map_free(void *p, size_t size);
 
 /* The pages of the tables freed go back to the system. */
 void style_map_trim(void);
+
+/*
+ * PATH opened to read if it is a regular file of at least MIN_SIZE bytes
+ * (*ST its stat), without waiting on a FIFO put in its place; else -1.
+ */
+int style_map_open(const char *path, size_t min_size, struct stat *st);
 
 #pragma GCC visibility pop
 

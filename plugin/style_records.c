@@ -192,18 +192,14 @@ static void load_records(void)
 		return;
 	loaded = true;
 	path = record_path();
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	free(path);
-	if (fd < 0)
-		return;
 	/*
 	 * Whole records only: another compile may be appending.  Those it
 	 * appends after the fstat are its own to read for the next one.
 	 */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < 8) {
-		close(fd);
+	fd = style_map_open(path, sizeof(*keys), &st);
+	free(path);
+	if (fd < 0)
 		return;
-	}
 	index_path = concat(walked_dir, "/walked-index", NULL);
 	style_keyfile_map(&walked_index, index_path, st.st_size);
 	from = walked_index.covered ? walked_index.covered - 8 : 0;
@@ -445,14 +441,11 @@ static void load_names(void)
 		return;
 	loaded = true;
 	path = names_path();
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	/* The shortest line: a key, a blank and a newline. */
+	fd = style_map_open(path, 18, &st);
 	free(path);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < 18) {
-		close(fd);
-		return;
-	}
 	names_map = (size_t)st.st_size + 1;
 	names_text = (char *)style_map_alloc(names_map);
 	got = read_at(fd, names_text, st.st_size, 0);
@@ -661,13 +654,18 @@ bool style_records_skip(tree fndecl)
 	return new_function(h, map, pos, key);
 }
 
-/* SIZE bytes at DATA appended to the file PATH, made with DIR if need be. */
+/*
+ * SIZE bytes at DATA appended to the file PATH, made with DIR if need be
+ * (not to a FIFO no one reads: its open fails at once).
+ */
+#define APPEND_FLAGS (O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK)
+
 static void append(const char *path, const void *data, size_t size)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	int fd = open(path, APPEND_FLAGS, 0644);
 
 	if (fd < 0 && errno == ENOENT && mkdir(walked_dir, 0755) == 0)
-		fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		fd = open(path, APPEND_FLAGS, 0644);
 	if (fd >= 0) {
 		if (write(fd, data, size) < 0)
 			errno = 0;	/* records less: walked again */

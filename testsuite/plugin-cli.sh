@@ -420,6 +420,19 @@ for o in nonames badnames; do
 		sh -c "grep -q '^e.c:5:' walk/$o.txt && grep -q '^inc/w.h:10:' walk/$o.txt &&
 		       grep -q '^inc/w.h:40:' walk/$o.txt && grep -q '^inc/w.h:47:' walk/$o.txt"
 done
+# Records that are FIFOs (a mistake, or a planted file) hold nothing: a
+# compile neither waits on them to read nor to append, and walks.
+mkdir -p "$tmp/walk/once-fifo"
+for f in walked-records walked-index walked-names; do
+	mkfifo "$tmp/walk/once-fifo/$f"
+done
+(cd walk && timeout 60 $GCC -fplugin="$PLUGIN" -fplugin-arg-style_plugin-once="$tmp/walk/once-fifo" \
+	-Iinc -c e.c -o e-fifo.o 2> fifo-e.txt)
+check "walked: records that are FIFOs: e.c compiles without waiting on them, plugin loaded" \
+	gcc_ok $? walk/fifo-e.txt
+check "walked: records that are FIFOs: e.c walks the header's functions" \
+	sh -c "grep -q '^inc/w.h:10:' walk/fifo-e.txt && grep -q '^inc/w.h:28:' walk/fifo-e.txt"
+
 # The main file's functions are never records: e.c compiled again (as
 # after an edit), its marks removed, reports its own line again; and g.c,
 # e.c with its function renamed, whose headers' functions e.c recorded,
