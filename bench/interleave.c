@@ -24,8 +24,10 @@
  * a compile of standard input, which can be read once) runs as given.
  * Each checked compile appends one line to the log, in one write: its
  * output, the order (p, f, s), and the user+sys CPU of each variant in
- * microseconds (wait4: gcc and all it ran), plain, floor, style, and the
- * three exit statuses.
+ * microseconds (wait4: gcc and all it ran), plain, floor, style, the
+ * three exit statuses, then the system CPU of each in microseconds and
+ * the page faults of each (minor and major), in the same order: where
+ * an extra CPU goes, the kernel's share and the faults behind it.
  */
 
 #include <errno.h>
@@ -113,8 +115,15 @@ static char **variant_argv(int v, int argc, char **argv, const char *floor,
 	return cmd;
 }
 
-/* Run CMD (quiet: its output to /dev/null); its status and CPU in *US. */
-static int run(char **cmd, bool quiet, long long *us)
+/* What wait4 says of a variant's compile. */
+struct cost {
+	long long us;		/* user + system CPU */
+	long long sys_us;	/* system CPU */
+	long long faults;	/* page faults, minor and major */
+};
+
+/* Run CMD (quiet: its output to /dev/null); its status, its cost in *C. */
+static int run(char **cmd, bool quiet, struct cost *c)
 {
 	struct rusage ru;
 	int status;
@@ -138,8 +147,9 @@ static int run(char **cmd, bool quiet, long long *us)
 	while (wait4(pid, &status, 0, &ru) < 0)
 		if (errno != EINTR)
 			die("wait4");
-	*us = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000LL +
-	      ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+	c->sys_us = ru.ru_stime.tv_sec * 1000000LL + ru.ru_stime.tv_usec;
+	c->us = ru.ru_utime.tv_sec * 1000000LL + ru.ru_utime.tv_usec + c->sys_us;
+	c->faults = ru.ru_minflt + ru.ru_majflt;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -157,7 +167,7 @@ int main(int argc, char **argv)
 {
 	const char *log = getenv("INTERLEAVE_LOG");
 	const char *floor = getenv("INTERLEAVE_FLOOR");
-	long long us[NR_VARIANTS];
+	struct cost c[NR_VARIANTS];
 	int status[NR_VARIANTS];
 	const char *obj = "?";
 	bool checked = false, stdin_in = false;
@@ -188,16 +198,19 @@ int main(int argc, char **argv)
 		char *out, *dep;
 		char **cmd = variant_argv(v, argc, argv, floor, &out, &dep);
 
-		status[v] = run(cmd, v != STYLE, &us[v]);
+		status[v] = run(cmd, v != STYLE, &c[v]);
 		if (out)
 			unlink(out);
 		if (dep)
 			unlink(dep);
 	}
-	len = snprintf(line, sizeof(line), "%s\t%c%c%c\t%lld\t%lld\t%lld\t%d\t%d\t%d\n",
+	len = snprintf(line, sizeof(line),
+		       "%s\t%c%c%c\t%lld\t%lld\t%lld\t%d\t%d\t%d\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\n",
 		       obj, variant_letter[orders[o][0]], variant_letter[orders[o][1]],
-		       variant_letter[orders[o][2]], us[PLAIN], us[FLOOR], us[STYLE],
-		       status[PLAIN], status[FLOOR], status[STYLE]);
+		       variant_letter[orders[o][2]], c[PLAIN].us, c[FLOOR].us, c[STYLE].us,
+		       status[PLAIN], status[FLOOR], status[STYLE],
+		       c[PLAIN].sys_us, c[FLOOR].sys_us, c[STYLE].sys_us,
+		       c[PLAIN].faults, c[FLOOR].faults, c[STYLE].faults);
 	fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (fd < 0 || len <= 0 || len >= (int)sizeof(line) || write(fd, line, len) != len)
 		die(log);

@@ -236,6 +236,14 @@ stage_interleave_report() {
 			d = $5 - $4
 			sx += $4; sxx += $4 * $4; sd += d; sxd += $4 * d
 			cf[n] = $4; cs[n] = $5
+			# the system CPU and page faults (logged by
+			# bench/interleave.c since 2026-12-07)
+			if (NF >= 14) {
+				split_n++
+				for (k = 1; k <= 3; k++) {
+					sys[k] += $(8 + k); flt[k] += $(11 + k)
+				}
+			}
 		}
 		END {
 			printf "%d checked compiles; CPU (user+sys, gcc and all it ran):\n", n
@@ -246,6 +254,13 @@ stage_interleave_report() {
 			printf "by place in the order (all variants): first %.1f s, second %.1f s, third %.1f s\n",
 				pos[1] / 1e6, pos[2] / 1e6, pos[3] / 1e6
 			printf "compiles with a failed variant: %d\n", bad
+			if (split_n == n) {
+				printf "of which system CPU: plain %.1f s, floor %.1f s, style %.1f s; W=style over the floor %+.1f s (%s of the floor CPU)\n",
+					sys[1] / 1e6, sys[2] / 1e6, sys[3] / 1e6, (sys[3] - sys[2]) / 1e6,
+					sprintf("%+.2f%%", 100 * (sys[3] - sys[2]) / f)
+				printf "page faults per compile: plain %.0f, floor %.0f, style %.0f\n",
+					flt[1] / n, flt[2] / n, flt[3] / n
+			}
 			b = (n * sxd - sx * sd) / (n * sxx - sx * sx)
 			printf "per compile, W=style over the floor: %.2f ms + %.3f%% of the floor compile (least squares; mean floor compile %.1f ms)\n",
 				(sd - b * sx) / n / 1000, 100 * b, sx / n / 1000
