@@ -8,6 +8,8 @@
 #ifndef STYLE_CONTROLS_H_INCLUDED
 #define STYLE_CONTROLS_H_INCLUDED
 
+#pragma GCC visibility push(hidden)
+
 /* Make the list of the rules (before anything else here is used). */
 void style_controls_init(void);
 
@@ -45,5 +47,7 @@ bool style_parse_rules(const char *plugin, const char *what,
 
 /* "if-body, else-body, ..." (static storage). */
 const char *style_rule_list(void);
+
+#pragma GCC visibility pop
 
 #endif /* STYLE_CONTROLS_H_INCLUDED */

@@ -201,9 +201,12 @@ static void give_other_notes(void *gcc_data, void *user_data)
  * deleting destructor, which would call the global operator delete of
  * libstdc++.  Its own operator delete keeps libstdc++ out of the
  * plugin's needed libraries (the kernel links it with --as-needed), so
- * that no compile loads it.
+ * that no compile loads it.  Hidden, as every name of the plugin but
+ * plugin_init: its vtable and members would otherwise be looked up when
+ * the plugin is loaded, through cc1's symbol tables first, whose pages
+ * that brings into every compile's RSS (64 KB, issue 31).
  */
-class style_label : public range_label {
+class __attribute__((visibility("hidden"))) style_label : public range_label {
 public:
 	explicit style_label(const char *text) : m_text(text) {}
 	label_text get_text(unsigned int) const final override

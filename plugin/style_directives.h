@@ -7,6 +7,8 @@
 #ifndef STYLE_DIRECTIVES_H_INCLUDED
 #define STYLE_DIRECTIVES_H_INCLUDED
 
+#pragma GCC visibility push(hidden)
+
 /* The most bytes style_directive_names writes, its NUL included. */
 #define STYLE_DIRECTIVE_NAMES_MAX 512
 
@@ -36,5 +38,7 @@ bool style_directive_names(const char *file, int first, int last, char *buf);
  */
 bool style_directive_state(const char *names, size_t len,
 			   unsigned long long *state);
+
+#pragma GCC visibility pop
 
 #endif /* STYLE_DIRECTIVES_H_INCLUDED */

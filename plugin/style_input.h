@@ -13,6 +13,8 @@
 #ifndef STYLE_INPUT_H_INCLUDED
 #define STYLE_INPUT_H_INCLUDED
 
+#pragma GCC visibility push(hidden)
+
 /*
  * From plugin_init: note the kind of input, and keep a copy of it when
  * it is -fdirectives-only input read from standard input.  False after
@@ -47,5 +49,7 @@ bool style_input_line_directive(const char *file, int line);
  * of FILE.
  */
 char *style_input_file_text(const char *file, size_t *size, size_t *map_size);
+
+#pragma GCC visibility pop
 
 #endif /* STYLE_INPUT_H_INCLUDED */

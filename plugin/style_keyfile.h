@@ -40,7 +40,12 @@ struct style_keyfile {
 void style_keyfile_map(struct style_keyfile *kf, const char *path,
 		       unsigned long long log_size);
 
-bool style_keyfile_has(struct style_keyfile *kf, unsigned long long key);
+/*
+ * Whether KF holds KEY.  Hot: on the path of every function body a
+ * compile parses, placed with the others of that path (style_compat.h).
+ */
+bool style_keyfile_has(struct style_keyfile *kf, unsigned long long key)
+	__attribute__((__hot__));
 
 /*
  * Write PATH anew, atomically (a file of its own, renamed): the keys of

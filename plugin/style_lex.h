@@ -19,6 +19,8 @@ struct src_pos {
 	int col;
 };
 
+#pragma GCC visibility push(hidden)
+
 /*
  * Line LINE (1-based) of FILE without its end of line, and its length;
  * NULL if the file cannot be read (standard input, <built-in>) or is
@@ -47,8 +49,6 @@ static inline bool is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
-
-#pragma GCC visibility push(hidden)
 
 /*
  * Keep a copy of the SIZE bytes at TEXT as the text of the file NAME (a

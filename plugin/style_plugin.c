@@ -119,7 +119,7 @@ static void release_sources(void *gcc_data, void *user_data)
  * has entered before (once=DIR): its functions are not walked again,
  * and their text is not needed.  The main file's are walked every time.
  */
-static void header_entered(void *gcc_data, void *user_data)
+static style_hot void header_entered(void *gcc_data, void *user_data)
 {
 	const char *name = (const char *)gcc_data;
 	const char *text;

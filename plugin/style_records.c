@@ -303,7 +303,8 @@ static inline struct header *find_header(const char *name,
  * compile sharing DIR has entered it before, recording what it walked;
  * noted, for the next, if not.
  */
-bool style_records_header_seen(const char *name, const struct stat *st)
+style_hot bool style_records_header_seen(const char *name,
+					 const struct stat *st)
 {
 	struct header *h;
 	unsigned long long key;
@@ -374,8 +375,8 @@ where_searched(location_t *loc, bool *virtual_loc)
  * The line and column of LOC's expansion point, and its map; *VIRTUAL
  * (if not NULL) whether LOC comes from a macro expansion.
  */
-static const line_map_ordinary *where(location_t loc, int *line, int *col,
-				      bool *virtual_loc)
+static style_hot const line_map_ordinary *
+where(location_t loc, int *line, int *col, bool *virtual_loc)
 {
 	const line_map_ordinary *map = last_map_holding(loc);
 
@@ -618,7 +619,7 @@ new_function(const struct header *h, const line_map_ordinary *map,
 	return false;
 }
 
-bool style_records_skip(tree fndecl)
+style_hot bool style_records_skip(tree fndecl)
 {
 	location_t loc = DECL_SOURCE_LOCATION(fndecl);
 	const line_map_ordinary *map;

@@ -6,6 +6,8 @@
 #ifndef STYLE_RECORDS_H_INCLUDED
 #define STYLE_RECORDS_H_INCLUDED
 
+#pragma GCC visibility push(hidden)
+
 /*
  * From plugin_init, after the arguments are parsed: on only with once=DIR,
  * in C, without lines= and sarif= (whose results are per compile), and
@@ -27,5 +29,7 @@ bool style_records_skip(tree fndecl);
  * rules; noted for the next one if not.  False without records.
  */
 bool style_records_header_seen(const char *name, const struct stat *st);
+
+#pragma GCC visibility pop
 
 #endif /* STYLE_RECORDS_H_INCLUDED */

@@ -10,6 +10,8 @@
 #ifndef STYLE_SARIF_H_INCLUDED
 #define STYLE_SARIF_H_INCLUDED
 
+#pragma GCC visibility push(hidden)
+
 /* Byte positions: 1-based lines, 0-based columns. */
 struct style_sarif_fix {
 	int del_line, del_col, del_end;	/* delete [del_col, del_end) */
@@ -45,5 +47,7 @@ void style_sarif_drop(void);
 void style_sarif_result(int rule, bool error, const char *msg,
 			const char *arg, const char *file, const char *real,
 			int line, int col, const struct style_sarif_fix *fix);
+
+#pragma GCC visibility pop
 
 #endif /* STYLE_SARIF_H_INCLUDED */

@@ -233,14 +233,17 @@ static void check_tree(tree t)
  * made after it was genericized: "for (int i = 0; ...)" is then a
  * declaration, a goto and an if at the condition, which would look like
  * statements sharing a line.  A clone has the function it copies as its
- * abstract origin; a C function never has one here.
+ * abstract origin; a C function never has one here.  After an error
+ * nothing is walked: asked last, as it is a call into cc1, which most
+ * calls, a header's functions another compile walked, need not make.
  */
-void check_function(void *gcc_data, void *user_data)
+style_hot void check_function(void *gcc_data, void *user_data)
 {
 	tree fndecl = (tree)gcc_data;
 
-	if (style_disabled || seen_error() || !DECL_SAVED_TREE(fndecl) ||
-	    DECL_ABSTRACT_ORIGIN(fndecl) || style_records_skip(fndecl))
+	if (style_disabled || !DECL_SAVED_TREE(fndecl) ||
+	    DECL_ABSTRACT_ORIGIN(fndecl) || style_records_skip(fndecl) ||
+	    seen_error())
 		return;
 	check_tree(DECL_SAVED_TREE(fndecl));
 	saved_count = 0;
