@@ -17,8 +17,9 @@
 #   - under /usr/bin/time -v on cc1 only, $BENCH_REPS times each,
 #     alternating, one at a time: peak RSS (median) and user+sys CPU
 #     (minimum); here also a fourth variant, floor: a generated plugin
-#     that only imports the GCC symbols the style plugin imports (see
-#     build_floor), whose RSS is what binding them costs any plugin;
+#     that only imports the symbols the style plugin imports and
+#     registers empty callbacks for its events (see build_floor), whose
+#     RSS is what binding them costs any plugin;
 # and per file:
 #   - gcc -E: lines of preprocessed code;
 #   - checkpatch.pl (as in the checkpatch stage) on the file under
@@ -48,8 +49,8 @@ reps=${BENCH_REPS:-3}
 plugin_so=$style/scripts/gcc-plugins/style_plugin.so
 checkpatch_args=(--file --no-tree --terse --show-types --no-summary --types TRAILING_STATEMENTS)
 
-# floor: bench/floor.sh, a plugin that only imports the GCC symbols the
-# style plugin imports.
+# floor: bench/floor.sh, a plugin that only imports the symbols the
+# style plugin imports and registers empty callbacks for its events.
 # shellcheck source=bench/floor.sh
 . "$here/floor.sh"
 floor_so=$cost/floor/style_plugin.so

@@ -9,9 +9,9 @@
 # directories:
 #   plain  make
 #   floor  make W=style, its style_plugin.so replaced by the floor plugin
-#          (bench/floor.sh: loads, imports the same GCC symbols, does
-#          nothing), so that every compile W=style checks loads it with the
-#          same arguments
+#          (bench/floor.sh: loads, imports the same symbols, registers
+#          the same callbacks, does nothing), so that every compile
+#          W=style checks loads it with the same arguments
 #   style  make W=style
 # Each is built once first (make prepare and the plugins are not timed),
 # then WB_ROUNDS rounds (3) of make clean and make scripts (which makes
