@@ -255,9 +255,9 @@ stage_interleave_report() {
 				pos[1] / 1e6, pos[2] / 1e6, pos[3] / 1e6
 			printf "compiles with a failed variant: %d\n", bad
 			if (split_n == n) {
-				printf "of which system CPU: plain %.1f s, floor %.1f s, style %.1f s; W=style over the floor %+.1f s (%s of the floor CPU)\n",
+				printf "of which system CPU: plain %.1f s, floor %.1f s, style %.1f s; W=style over the floor %+.1f s (%+.2f%% of the floor CPU)\n",
 					sys[1] / 1e6, sys[2] / 1e6, sys[3] / 1e6, (sys[3] - sys[2]) / 1e6,
-					sprintf("%+.2f%%", 100 * (sys[3] - sys[2]) / f)
+					100 * (sys[3] - sys[2]) / f
 				printf "page faults per compile: plain %.0f, floor %.0f, style %.0f\n",
 					flt[1] / n, flt[2] / n, flt[3] / n
 			}

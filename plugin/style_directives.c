@@ -237,9 +237,10 @@ static bool mix_tokens(struct state_walk *w, const cpp_macro *m, int depth)
 static bool mix_node(struct state_walk *w, const cpp_hashnode *node,
 		     int depth)
 {
-	mix_name(w, (const char *)NODE_NAME(node), NODE_LEN(node),
-		 !cpp_macro_p(node));
-	if (!cpp_macro_p(node))
+	bool macro = cpp_macro_p(node);
+
+	mix_name(w, (const char *)NODE_NAME(node), NODE_LEN(node), !macro);
+	if (!macro)
 		return true;
 	if (!cpp_user_macro_p(node) || !node->value.macro ||
 	    depth > STATE_DEPTH)
