@@ -66,6 +66,29 @@ static unsigned long long key_mix(unsigned long long h, unsigned long long v)
 }
 
 /*
+ * The N bytes at S mixed into H, eight at a time (a header's name, some
+ * 80 bytes, and its size and time, at each of the 600 headers a kernel
+ * compile enters: a byte at a time, as style_fnv1a() goes, cost a tenth
+ * of the plugin's own instructions).  N first: the zeros that fill the
+ * last word are not bytes of S.
+ */
+static unsigned long long mix_bytes(unsigned long long h, const void *s,
+				    size_t n)
+{
+	const char *p = (const char *)s;
+	unsigned long long w;
+
+	h = key_mix(h, n);
+	for (; n >= sizeof(w); p += sizeof(w), n -= sizeof(w)) {
+		memcpy(&w, p, sizeof(w));
+		h = key_mix(h, w);
+	}
+	w = 0;
+	memcpy(&w, p, n);
+	return key_mix(h, w);
+}
+
+/*
  * A record's key: its header's key in the high 24 bits, so that the
  * records of a header sit together in the index, where a compile looks
  * them up one after another (the functions of a header follow each
@@ -272,8 +295,8 @@ find_header_searched(const char *name, const struct stat *st)
 			(long long)st->st_mtim.tv_nsec
 		};
 
-		h->key = style_fnv1a(rules_key, name, strlen(name) + 1);
-		h->key = style_fnv1a(h->key, id, sizeof(id));
+		h->key = mix_bytes(rules_key, name, strlen(name));
+		h->key = mix_bytes(h->key, id, sizeof(id));
 		h->key |= 1;
 		load_records();
 	}
@@ -429,6 +452,24 @@ static struct names_slot *names_find(unsigned long long key)
 	return &names_table[i];
 }
 
+/* The 16 hex digits at S (as "%016llx" writes them), or 0. */
+static unsigned long long hex_key(const char *s)
+{
+	unsigned long long key = 0;
+
+	for (int i = 0; i < 16; i++) {
+		int c = s[i], low = c | 0x20;
+
+		if (c >= '0' && c <= '9')
+			key = key << 4 | (c - '0');
+		else if (low >= 'a' && low <= 'f')
+			key = key << 4 | (low - 'a' + 10);
+		else
+			return 0;
+	}
+	return key;
+}
+
 /* Read DIR/walked-names whole (whole lines: another compile may append). */
 static void load_names(void)
 {
@@ -453,26 +494,23 @@ static void load_names(void)
 	close(fd);
 	while (got && names_text[got - 1] != '\n')
 		got--;
-	for (size_t i = 0; i < got; i++)
-		lines += names_text[i] == '\n';
+	for (const char *nl = names_text;
+	     (nl = (const char *)memchr(nl, '\n', names_text + got - nl)); nl++)
+		lines++;
 	for (names_slots = 64; names_slots < 2 * lines;)
 		names_slots *= 2;
 	names_table = (struct names_slot *)
 		style_map_resize(NULL, 0, names_slots * sizeof(*names_table));
 	for (size_t at = 0; at < got;) {
 		char *nl = (char *)memchr(names_text + at, '\n', got - at);
-		char *end;
+		char *end = names_text + at + 16;
 		unsigned long long key;
 
-		/*
-		 * A line of another form is skipped; strtoull reads no further
-		 * than the line, from a hex digit (not blanks, nor a sign).
-		 */
+		/* A line of another form is skipped. */
 		*nl = '\0';
-		key = ISXDIGIT(names_text[at]) ?
-		      strtoull(names_text + at, &end, 16) : 0;
-		if (key && end == names_text + at + 16 &&
-		    (*end == ' ' || !*end)) {
+		key = (size_t)(nl - names_text) >= at + 16 ?
+		      hex_key(names_text + at) : 0;
+		if (key && (*end == ' ' || !*end)) {
 			struct names_slot *slot = names_find(key);
 
 			slot->key = key;
