@@ -95,22 +95,32 @@ void style_keyfile_map(struct style_keyfile *kf, const char *path,
  */
 #define HINT_KEYS 8
 
-bool style_keyfile_has(struct style_keyfile *kf, unsigned long long key)
+void style_keyfile_span(const struct style_keyfile *kf, unsigned long long key,
+			struct style_keyfile_span *span)
 {
-	size_t b, lo, hi, end, i;
+	size_t b;
 
+	memset(span, 0, sizeof(*span));
 	if (!kf->count)
-		return false;
+		return;
 	b = bucket(key, kf->bits);
-	end = kf->dir[b + 1] < kf->count ? kf->dir[b + 1] : kf->count;
-	lo = kf->dir[b];
-	hi = end;
-	i = kf->hint;
-	if (i >= lo && i < end && kf->keys[i] <= key) {
+	span->lo = kf->dir[b];
+	span->end = kf->dir[b + 1] < kf->count ? kf->dir[b + 1] : kf->count;
+	span->hint = span->lo;
+}
+
+bool style_keyfile_span_has(const struct style_keyfile *kf,
+			    struct style_keyfile_span *span,
+			    unsigned long long key)
+{
+	size_t lo = span->lo, hi = span->end, end = span->end;
+	size_t i = span->hint;
+
+	if (i < end && kf->keys[i] <= key) {
 		for (size_t n = 0; n < HINT_KEYS && i < end && kf->keys[i] < key; n++)
 			i++;
 		if (i == end || kf->keys[i] >= key) {
-			kf->hint = i;
+			span->hint = i;
 			return i < end && kf->keys[i] == key;
 		}
 		lo = i;
@@ -123,8 +133,21 @@ bool style_keyfile_has(struct style_keyfile *kf, unsigned long long key)
 		else
 			hi = mid;
 	}
-	kf->hint = lo;
+	span->hint = lo;
 	return lo < end && kf->keys[lo] == key;
+}
+
+bool style_keyfile_has(struct style_keyfile *kf, unsigned long long key)
+{
+	struct style_keyfile_span span;
+	bool has;
+
+	style_keyfile_span(kf, key, &span);
+	if (kf->hint >= span.lo && kf->hint < span.end)
+		span.hint = kf->hint;
+	has = style_keyfile_span_has(kf, &span, key);
+	kf->hint = span.hint;
+	return has;
 }
 
 static int key_order(const void *a, const void *b)

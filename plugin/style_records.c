@@ -115,6 +115,7 @@ static unsigned long long record_key(unsigned long long header_key,
 struct header {
 	const char *name;
 	unsigned long long key;	/* 0: not deduplicated */
+	struct style_keyfile_span span;	/* its records in the index */
 };
 
 /* The records to append at the end of the compile. */
@@ -142,7 +143,7 @@ static size_t name_slot(const char *name)
  * The functions known to be checked that the index does not hold: the
  * records after it, and this compile's (0 is an empty slot: key | 1).
  */
-static struct style_keyset known = { .min_size = 1024 };
+static struct style_keyset known;	/* .min_size 1,024: style_records_init */
 
 /* KEY appended to the records at the end of the compile. */
 static void pend(unsigned long long key)
@@ -166,11 +167,14 @@ static struct style_keyfile walked_index;
  */
 #define TAIL_MAX 1024
 
-/* Known: in the index, or added to this compile's set; false if new. */
-static bool known_add(unsigned long long key)
+/*
+ * Known: in the index, or added to this compile's set; false if new.
+ * A key of the header H: looked up where the index holds H's records.
+ */
+static bool known_add(struct header *h, unsigned long long key)
 {
 	key |= 1;
-	return !style_keyfile_has(&walked_index, key) &&
+	return !style_keyfile_span_has(&walked_index, &h->span, key) &&
 	       style_keyset_add(&known, key);
 }
 
@@ -242,7 +246,8 @@ static void load_records(void)
 	close(fd);
 	style_keyset_reserve(&known, got - skip + known.min_size);
 	for (size_t i = skip; i < got; i++)
-		known_add(keys[i]);
+		if (!style_keyfile_has(&walked_index, keys[i] | 1))
+			style_keyset_add(&known, keys[i] | 1);
 	if (got - skip > TAIL_MAX)
 		style_keyfile_write(index_path, &walked_index, keys + skip,
 				    got - skip, from + got * sizeof(*keys),
@@ -299,6 +304,8 @@ find_header_searched(const char *name, const struct stat *st)
 		h->key = mix_bytes(h->key, id, sizeof(id));
 		h->key |= 1;
 		load_records();
+		style_keyfile_span(&walked_index, record_key(h->key, 0, 0),
+				   &h->span);
 	}
 	return h;
 }
@@ -338,7 +345,7 @@ style_hot bool style_records_header_seen(const char *name,
 	if (!h->key)
 		return false;
 	key = record_key(h->key, 0, key_mix(h->key, HEADER_SEEN));
-	if (!known_add(key))
+	if (!known_add(h, key))
 		return true;
 	pend(key);
 	return false;
@@ -352,7 +359,7 @@ style_hot bool style_records_header_seen(const char *name,
  * search, cold in the caches after the parse of a function body, cost
  * as much as the lookup of the function's record (issue 31).
  */
-static unsigned int last_map = ~0U;
+static unsigned int last_map;
 
 /* The map of LOC if it is an ordinary location of the last map. */
 static const line_map_ordinary *last_map_holding(location_t loc)
@@ -615,7 +622,7 @@ macro_spelling(location_t loc, const line_map_ordinary *map, int *pos,
  * lookup of a function recorded before does not need it.
  */
 static style_apart bool
-new_function(const struct header *h, const line_map_ordinary *map,
+new_function(struct header *h, const line_map_ordinary *map,
 	     const struct function *fn, int *pos, unsigned long long key)
 {
 	char names[STYLE_DIRECTIVE_NAMES_MAX];
@@ -633,7 +640,7 @@ new_function(const struct header *h, const line_map_ordinary *map,
 	 * the state of those names too: a record for each state met.  One
 	 * with another directive is walked by every compile.
 	 */
-	if (!known_add(key ^ 2)) {
+	if (!known_add(h, key ^ 2)) {
 		const char *known_names = names_of(key);
 
 		if (!known_names)
@@ -641,7 +648,7 @@ new_function(const struct header *h, const line_map_ordinary *map,
 		state = state_key(h->key, pos[0], key, known_names);
 		if (!state)
 			return false;
-		if (!known_add(state))
+		if (!known_add(h, state))
 			return true;
 		pend(state);
 		return false;
@@ -655,7 +662,7 @@ new_function(const struct header *h, const line_map_ordinary *map,
 		state = state_key(h->key, pos[0], key, names);
 		if (state) {
 			pend_names(key, names);
-			if (known_add(state))
+			if (known_add(h, state))
 				pend(state);
 		}
 	}
@@ -694,7 +701,7 @@ style_hot bool style_records_skip(tree fndecl)
 	if (def_key)
 		key = key_mix(key, def_key);
 	key = record_key(h->key, pos[0], key);
-	if (!known_add(key))
+	if (!known_add(h, key))
 		return true;
 	return new_function(h, map, DECL_STRUCT_FUNCTION(fndecl), pos, key);
 }
@@ -775,6 +782,7 @@ void style_records_init(const struct plugin_name_args *info,
 	}
 	if (!walked_dir || !strncmp(lang_hooks.name, "GNU C++", 7))
 		return;
+	known.min_size = 1024;
 	rules_key = STYLE_FNV_START;
 	for (int i = 0; i < nr; i++)
 		rules_key = style_fnv1a(rules_key, &enabled[i], 1);
