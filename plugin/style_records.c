@@ -510,13 +510,14 @@ static void load_names(void)
 		style_map_resize(NULL, 0, names_slots * sizeof(*names_table));
 	for (size_t at = 0; at < got;) {
 		char *nl = (char *)memchr(names_text + at, '\n', got - at);
-		char *end = names_text + at + 16;
+		char *end;
 		unsigned long long key;
 
 		/* A line of another form is skipped. */
 		*nl = '\0';
 		key = (size_t)(nl - names_text) >= at + 16 ?
 		      hex_key(names_text + at) : 0;
+		end = key ? names_text + at + 16 : nl;
 		if (key && (*end == ' ' || !*end)) {
 			struct names_slot *slot = names_find(key);
 
@@ -613,24 +614,19 @@ macro_spelling(location_t loc, const line_map_ordinary *map, int *pos,
 }
 
 /*
- * The function KEY of the header H (its map MAP, where it starts and
- * its macro is spelled in POS, FN its struct function), which no compile
- * recorded: whether it is skipped all the same, a function with an #if
- * whose names are in a state met before.  Else it is walked, and
- * recorded if nothing here can hide a result and its text is the same in
- * every compile.  Where it ends (POS[2], POS[3]) is found here only: the
- * lookup of a function recorded before does not need it.
+ * The function KEY of the header H (its map MAP, its lines and columns
+ * POS), which no compile recorded: whether it is skipped all the same,
+ * a function with an #if whose names are in a state met before.  Else
+ * it is walked, and recorded if nothing here can hide a result and its
+ * text is the same in every compile.
  */
 static style_apart bool
 new_function(struct header *h, const line_map_ordinary *map,
-	     const struct function *fn, int *pos, unsigned long long key)
+	     const int *pos, unsigned long long key)
 {
 	char names[STYLE_DIRECTIVE_NAMES_MAX];
 	unsigned long long state;
 
-	if (!fn || fn->function_end_locus <= BUILTINS_LOCATION ||
-	    where(fn->function_end_locus, &pos[2], &pos[3], NULL) != map)
-		return false;	/* ends in another file, or nowhere */
 	if (style_controls_any_region() || pos[2] < pos[0])
 		return false;
 	/*
@@ -673,6 +669,7 @@ style_hot bool style_records_skip(tree fndecl)
 {
 	location_t loc = DECL_SOURCE_LOCATION(fndecl);
 	const line_map_ordinary *map;
+	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
 	struct header *h;
 	int pos[6] = { 0, 0, 0, 0, 0, 0 };
 	unsigned long long key, def_key = 0;
@@ -686,24 +683,28 @@ style_hot bool style_records_skip(tree fndecl)
 		return false;
 	if (virtual_loc && !macro_spelling(loc, map, pos, &def_key))
 		return false;
+	if (fn && fn->function_end_locus > BUILTINS_LOCATION &&
+	    where(fn->function_end_locus, &pos[2], &pos[3], NULL) != map)
+		return false;	/* ends in another file */
 	h = find_header(LINEMAP_FILE(map), NULL);
 	if (!h->key)
 		return false;
 	/*
-	 * GCC's hash of the name: the same string has the same one.  Not
-	 * where the function ends: in a header of the same content, the
-	 * same name starting at the same place ends at the same place, but
-	 * for a directive among its lines, which new_function() keys apart.
+	 * GCC's hash of the name: the same string has the same one.  Where
+	 * the function ends too: the same name starting at the same place
+	 * of the same header may end elsewhere in another compile (an #if
+	 * unbalanced across functions, a macro that makes a brace), and the
+	 * names of its #if are those up to where it ends.
 	 */
 	key = key_mix(h->key, IDENTIFIER_HASH_VALUE(DECL_NAME(fndecl)));
-	for (int i = 0; i < 6; i += 4)
+	for (int i = 0; i < 6; i += 2)
 		key = key_mix(key, (unsigned long long)pos[i] << 32 | pos[i + 1]);
 	if (def_key)
 		key = key_mix(key, def_key);
 	key = record_key(h->key, pos[0], key);
 	if (!known_add(h, key))
 		return true;
-	return new_function(h, map, DECL_STRUCT_FUNCTION(fndecl), pos, key);
+	return new_function(h, map, pos, key);
 }
 
 /*

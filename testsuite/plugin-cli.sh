@@ -420,6 +420,31 @@ for o in nonames badnames; do
 		sh -c "grep -q '^e.c:5:' walk/$o.txt && grep -q '^inc/w.h:10:' walk/$o.txt &&
 		       grep -q '^inc/w.h:40:' walk/$o.txt && grep -q '^inc/w.h:47:' walk/$o.txt"
 done
+# An #if unbalanced across two functions: u_f ends at line 5 with U_A,
+# at line 13 without, where its lines test U_M too.  A compile without
+# U_A must not take the names a compile with U_A read (U_A alone), or
+# the third, with U_M, finds its state (U_A off) known and loses u.h:10.
+cat > walk/inc/u.h <<'C'
+static inline int u_f(int *p)
+{
+#ifdef U_A
+	return *p;
+}
+static inline int u_g(int *p)
+{
+#endif
+#ifdef U_M
+	if (*p) *p = 2;
+#endif
+	return 0;
+}
+C
+printf '#define U_A\n#include "u.h"\nint ua(int *p)\n{\n\treturn u_f(p) + u_g(p);\n}\n' > walk/ua.c
+printf '#include "u.h"\nint ub(int *p)\n{\n\treturn u_f(p);\n}\n' > walk/ub.c
+printf '#define U_M\n#include "u.h"\nint uc(int *p)\n{\n\treturn u_f(p);\n}\n' > walk/uc.c
+walk_run unbalanced "$tmp/walk/once-unbalanced" ua ub uc
+check "walked: an #if across two functions: the compile with U_M reports u.h:10 ($(tr '\n' ' ' < walk/unbalanced.txt))" \
+	grep -q '^inc/u.h:10:[0-9]*: \[-Wstyle-if-body\]' walk/unbalanced.txt
 # Records that are FIFOs (a mistake, or a planted file) hold nothing: a
 # compile neither waits on them to read nor to append, and walks.
 mkdir -p "$tmp/walk/once-fifo"
