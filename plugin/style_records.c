@@ -97,8 +97,9 @@ static unsigned long long mix_bytes(unsigned long long h, const void *s,
  * a compile (issue 31).  Then LINE, where the function starts (16 bits,
  * the last line for those past it), so that the functions of a header
  * follow each other in the index as in the header, and a lookup goes on
- * from where the last one ended (style_keyfile_has) instead of searching
- * the header's hundreds of records, cold in the caches at each lookup.
+ * from where the last one ended (style_keyfile_span_has) instead of
+ * searching the header's hundreds of records, cold in the caches at each
+ * lookup.
  * In the low 24 bits V, the record's own hash; bit 0 set (0 is an empty
  * slot).
  */
